@@ -1,0 +1,36 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "ReactorFlow",
+  // `Clock` and `Duration` need these; `isolated deinit` is back-deployed for the main actor.
+  platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
+  products: [
+    .library(name: "ReactorFlow", targets: ["ReactorFlow"]),
+    .library(name: "ReactorFlowTesting", targets: ["ReactorFlowTesting"]),
+    .library(name: "RandomUserCore", targets: ["RandomUserCore"]),
+    .executable(name: "randomuser", targets: ["randomuser"]),
+  ],
+  dependencies: [],
+  targets: [
+    .target(name: "ReactorFlow"),
+    .target(name: "ReactorFlowTesting", dependencies: ["ReactorFlow"]),
+    .target(
+      name: "RandomUserCore",
+      dependencies: ["ReactorFlow"],
+      path: "Samples/RandomUser/Sources/RandomUserCore"
+    ),
+    .executableTarget(
+      name: "randomuser",
+      dependencies: ["RandomUserCore"],
+      path: "Samples/RandomUser/Sources/randomuser"
+    ),
+    .testTarget(name: "ReactorFlowTests", dependencies: ["ReactorFlow", "ReactorFlowTesting"]),
+    .testTarget(name: "ReactorFlowTestingTests", dependencies: ["ReactorFlow", "ReactorFlowTesting"]),
+    .testTarget(
+      name: "RandomUserTests",
+      dependencies: ["RandomUserCore", "ReactorFlow", "ReactorFlowTesting", "randomuser"]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)
