@@ -1,0 +1,44 @@
+// MARK: - Timing effects
+
+extension Effect {
+  /// Delays this effect until no other effect with the same identifier has started for
+  /// `duration`, measured on `clock`.
+  ///
+  /// Each new debounced effect cancels the waiting one, so typing "s", "sw", "swi" quickly runs
+  /// one search for "swi". Inject the clock so that tests can use a virtual one.
+  /// - Parameters:
+  ///   - id: Identifies the stream of effects to debounce.
+  ///   - duration: How long the input must be quiet.
+  ///   - clock: The clock to wait on, for example `ContinuousClock()` or a test clock.
+  /// - Returns: The debounced effect.
+  public func debounce<C: Clock>(
+    id: some Hashable & Sendable,
+    for duration: C.Duration,
+    clock: C
+  ) -> Effect {
+    Effect.concatenate(
+      Effect(operation: .run(nil) { _ in try await clock.sleep(for: duration) }),
+      self
+    )
+    .cancellable(id: id, cancelInFlight: true)
+  }
+
+  /// Runs this effect only if no effect with the same identifier has run in the last `duration`,
+  /// measured on `clock`; otherwise drops it.
+  ///
+  /// The first effect of a burst runs at once ("leading" throttle).
+  /// - Parameters:
+  ///   - id: Identifies the stream of effects to throttle.
+  ///   - duration: The length of the window after a run in which others are dropped.
+  ///   - clock: The clock to wait on.
+  /// - Returns: The throttled effect.
+  public func throttle<C: Clock>(
+    id: some Hashable & Sendable,
+    for duration: C.Duration,
+    clock: C
+  ) -> Effect {
+    Effect(
+      operation: .throttle(
+        EffectID(id), sleep: { try await clock.sleep(for: duration) }, self))
+  }
+}

@@ -1,0 +1,247 @@
+/// The work that `mutate(action:)` asks the reactor to do, as a value.
+///
+/// An effect is built only from factories (``none``, ``send(_:)``, ``run(priority:operation:catch:)``,
+/// ``task(priority:operation:)``, ``sequence(_:)``, ``cancel(id:)``) and combinators
+/// (``merge(_:)``, ``concatenate(_:)``, ``cancellable(id:cancelInFlight:)``, ``map(_:)``,
+/// ``catch(_:)``, ``prepend(_:)``, ``debounce(id:for:clock:)``, ``throttle(id:for:clock:)``).
+///
+/// The synchronous part of an effect (`.send` and everything before the first asynchronous piece of
+/// a concatenation) is reduced before `send(_:)` returns. The rest runs in a task that is a child of
+/// the reactor: it is cancelled when the reactor is released.
+///
+/// ```swift
+/// func mutate(action: Action) -> Effect<Mutation> {
+///   switch action {
+///   case .increment:
+///     return .send(.increaseValue)
+///   case .load(let count):
+///     return .run { [client] send in
+///       await send(.setPeople(try await client.fetchPeople(count: count)))
+///     } catch: { error, send in
+///       await send(.setError("\(error)"))
+///     }
+///     .prepend(.setLoading(true))
+///     .cancellable(id: "load", cancelInFlight: true)
+///   }
+/// }
+/// ```
+public struct Effect<Output: Sendable>: Sendable {
+  @usableFromInline
+  enum Operation: Sendable {
+    case none
+    case output(Output)
+    case outputs([Output])
+    case run(TaskPriority?, @Sendable (Send<Output>) async throws -> Void)
+    case merge([Effect])
+    case concatenate([Effect])
+    // Only the cases that hold an `Effect` are boxed: `.output`, the hot case, stays inline.
+    indirect case cancellable(EffectID, cancelInFlight: Bool, Effect)
+    case cancel(EffectID)
+    indirect case catching(Effect, @Sendable (any Error) -> Effect)
+    indirect case throttle(EffectID, sleep: @Sendable () async throws -> Void, Effect)
+  }
+
+  @usableFromInline
+  let operation: Operation
+
+  @usableFromInline
+  init(operation: Operation) {
+    self.operation = operation
+  }
+
+  /// Whether every part of this effect completes synchronously, without starting a task.
+  var isSynchronous: Bool {
+    switch operation {
+    case .none, .output, .outputs, .cancel:
+      return true
+    case .run, .throttle:
+      return false
+    case .merge(let effects), .concatenate(let effects):
+      return effects.allSatisfy(\.isSynchronous)
+    case .cancellable(_, _, let effect), .catching(let effect, _):
+      return effect.isSynchronous
+    }
+  }
+}
+
+// MARK: - Creating effects
+
+extension Effect {
+  /// An effect that does nothing.
+  @inlinable
+  public static var none: Effect { Effect(operation: .none) }
+
+  /// An effect that reduces one output synchronously, before `send(_:)` returns.
+  /// - Parameter output: The mutation to reduce.
+  @inlinable
+  public static func send(_ output: Output) -> Effect {
+    Effect(operation: .output(output))
+  }
+
+  /// An effect that reduces several outputs synchronously, in order, before `send(_:)` returns.
+  /// - Parameter outputs: The mutations to reduce, first to last.
+  public static func send(_ outputs: Output...) -> Effect {
+    Effect(operation: .outputs(outputs))
+  }
+
+  /// An asynchronous effect that may send any number of outputs.
+  ///
+  /// The closure runs off the main actor in a task owned by the reactor. Each `await send(x)`
+  /// returns after `x` has been reduced. An error that the closure throws ends this effect only;
+  /// without a `catch` handler it goes to the reactor's ``Reactor/recover(from:)`` hook.
+  /// - Parameters:
+  ///   - priority: The priority of the task that runs the effect.
+  ///   - operation: The work; it receives a ``Send`` to deliver outputs.
+  ///   - handler: Called with any error other than `CancellationError` that `operation` throws;
+  ///     it can send outputs that describe the failure.
+  public static func run(
+    priority: TaskPriority? = nil,
+    operation: @escaping @Sendable (_ send: Send<Output>) async throws -> Void,
+    catch handler: (@Sendable (_ error: any Error, _ send: Send<Output>) async -> Void)? = nil
+  ) -> Effect {
+    guard let handler else {
+      return Effect(operation: .run(priority, operation))
+    }
+    return Effect(
+      operation: .run(priority) { send in
+        do {
+          try await operation(send)
+        } catch is CancellationError {
+          throw CancellationError()
+        } catch {
+          await handler(error, send)
+        }
+      })
+  }
+
+  /// An asynchronous effect that produces exactly one output.
+  /// - Parameters:
+  ///   - priority: The priority of the task that runs the effect.
+  ///   - operation: The work; its result is reduced when it returns.
+  public static func task(
+    priority: TaskPriority? = nil,
+    operation: @escaping @Sendable () async throws -> Output
+  ) -> Effect {
+    Effect(operation: .run(priority) { send in await send(try await operation()) })
+  }
+
+  /// An effect that sends every element of an asynchronous sequence, in order.
+  ///
+  /// Use it to merge an external stream (a timer, a notification, a global store) into a reactor.
+  /// The effect ends when the sequence ends; that does not end the reactor.
+  /// - Parameter sequence: The elements to send.
+  public static func sequence<S: AsyncSequence & Sendable>(_ sequence: S) -> Effect
+  where S.Element == Output {
+    Effect(
+      operation: .run(nil) { send in
+        for try await element in sequence {
+          await send(element)
+        }
+      })
+  }
+
+  /// An effect that cancels the running effects with the given identifier.
+  /// - Parameter id: The identifier given to ``cancellable(id:cancelInFlight:)``.
+  public static func cancel(id: some Hashable & Sendable) -> Effect {
+    Effect(operation: .cancel(EffectID(id)))
+  }
+}
+
+// MARK: - Composing effects
+
+extension Effect {
+  /// An effect that runs all the given effects at the same time.
+  ///
+  /// An error in one of them ends that one only.
+  /// - Parameter effects: The effects to run.
+  public static func merge(_ effects: Effect...) -> Effect {
+    merge(effects)
+  }
+
+  /// An effect that runs all the given effects at the same time.
+  /// - Parameter effects: The effects to run.
+  public static func merge(_ effects: some Sequence<Effect>) -> Effect {
+    Effect(operation: .merge(Array(effects)))
+  }
+
+  /// An effect that runs the given effects one after the other.
+  ///
+  /// Leading synchronous effects are reduced before `send(_:)` returns; the rest waits for each
+  /// previous effect to finish. An error ends the whole concatenation.
+  /// - Parameter effects: The effects to run, first to last.
+  public static func concatenate(_ effects: Effect...) -> Effect {
+    concatenate(effects)
+  }
+
+  /// An effect that runs the given effects one after the other.
+  /// - Parameter effects: The effects to run, first to last.
+  public static func concatenate(_ effects: some Sequence<Effect>) -> Effect {
+    Effect(operation: .concatenate(Array(effects)))
+  }
+
+  /// Makes this effect cancellable with ``cancel(id:)``.
+  ///
+  /// - Parameters:
+  ///   - id: The identifier to cancel the effect with.
+  ///   - cancelInFlight: When `true`, starting this effect first cancels any running effect with
+  ///     the same identifier, so that only the latest runs ("latest wins").
+  /// - Returns: The cancellable effect.
+  public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Effect {
+    Effect(operation: .cancellable(EffectID(id), cancelInFlight: cancelInFlight, self))
+  }
+
+  /// Reduces `output` synchronously before this effect starts.
+  ///
+  /// The common "set a loading flag, then fetch" shape: `.run { ... }.prepend(.setLoading(true))`.
+  /// - Parameter output: The output to send first.
+  /// - Returns: The combined effect.
+  public func prepend(_ output: Output) -> Effect {
+    .concatenate(.send(output), self)
+  }
+
+  /// Maps the errors of this effect to another effect, typically one that sends an error state.
+  ///
+  /// `CancellationError` is not passed to `handler`.
+  /// - Parameter handler: Makes the effect to run in place of the failed one.
+  /// - Returns: The effect with its errors handled.
+  public func `catch`(_ handler: @escaping @Sendable (any Error) -> Effect) -> Effect {
+    Effect(operation: .catching(self, handler))
+  }
+
+  /// Transforms the outputs of this effect.
+  ///
+  /// Use it to embed a child's effect in a parent, or to share an effect between reactors.
+  /// - Parameter transform: Maps each output.
+  /// - Returns: An effect with the transformed outputs.
+  public func map<NewOutput: Sendable>(
+    _ transform: @escaping @Sendable (Output) -> NewOutput
+  ) -> Effect<NewOutput> {
+    switch operation {
+    case .none:
+      return .none
+    case .output(let output):
+      return .send(transform(output))
+    case .outputs(let outputs):
+      return Effect<NewOutput>(operation: .outputs(outputs.map(transform)))
+    case .run(let priority, let body):
+      return Effect<NewOutput>(
+        operation: .run(priority) { send in
+          try await body(Send { output in send.deliver(transform(output)) })
+        })
+    case .merge(let effects):
+      return .merge(effects.map { $0.map(transform) })
+    case .concatenate(let effects):
+      return .concatenate(effects.map { $0.map(transform) })
+    case .cancellable(let id, let cancelInFlight, let effect):
+      return Effect<NewOutput>(
+        operation: .cancellable(id, cancelInFlight: cancelInFlight, effect.map(transform)))
+    case .cancel(let id):
+      return Effect<NewOutput>(operation: .cancel(id))
+    case .catching(let effect, let handler):
+      return Effect<NewOutput>(
+        operation: .catching(effect.map(transform), { handler($0).map(transform) }))
+    case .throttle(let id, let sleep, let effect):
+      return Effect<NewOutput>(operation: .throttle(id, sleep: sleep, effect.map(transform)))
+    }
+  }
+}

@@ -1,0 +1,170 @@
+// MARK: - Synchronous observation
+
+extension Reactor {
+  /// Observes every new state: calls `onChange` with the current state at once, then after each
+  /// mutation, until the token is cancelled or released.
+  ///
+  /// This is the fast path for views. Capture `self` weakly in `onChange` if `self` holds the
+  /// reactor.
+  /// - Parameter onChange: Called on the main actor with each state.
+  /// - Returns: The token that keeps the observation alive.
+  public func observe(_ onChange: @escaping @MainActor (State) -> Void) -> ObservationToken {
+    runtime.addObserver(self) { state in
+      onChange(state)
+      return true
+    }
+  }
+
+  /// Observes a part of the state: calls `onChange` with its current value at once, then after
+  /// each mutation, until the token is cancelled or released.
+  /// - Parameters:
+  ///   - keyPath: The part of the state to observe.
+  ///   - onChange: Called on the main actor with each value.
+  /// - Returns: The token that keeps the observation alive.
+  public func observe<Value>(
+    _ keyPath: KeyPath<State, Value>,
+    _ onChange: @escaping @MainActor (Value) -> Void
+  ) -> ObservationToken {
+    runtime.addObserver(self) { state in
+      onChange(state[keyPath: keyPath])
+      return true
+    }
+  }
+
+  /// Observes a part of the state: calls `onChange` with its current value at once, then each
+  /// time it changes to a different value, until the token is cancelled or released.
+  /// - Parameters:
+  ///   - keyPath: The part of the state to observe.
+  ///   - onChange: Called on the main actor with each distinct value.
+  /// - Returns: The token that keeps the observation alive.
+  public func observe<Value: Equatable>(
+    _ keyPath: KeyPath<State, Value>,
+    _ onChange: @escaping @MainActor (Value) -> Void
+  ) -> ObservationToken {
+    observe(map: { $0[keyPath: keyPath] }, onChange)
+  }
+
+  /// Observes a value computed from the state: calls `onChange` with it at once, then each time
+  /// it changes to a different value. Faster than a key path on hot paths.
+  /// - Parameters:
+  ///   - transform: Computes the value from the state.
+  ///   - onChange: Called on the main actor with each distinct value.
+  /// - Returns: The token that keeps the observation alive.
+  public func observe<Value: Equatable>(
+    map transform: @escaping @MainActor (State) -> Value,
+    _ onChange: @escaping @MainActor (Value) -> Void
+  ) -> ObservationToken {
+    var last: Value?
+    return runtime.addObserver(self) { state in
+      let value = transform(state)
+      if value != last {
+        last = value
+        onChange(value)
+      }
+      return true
+    }
+  }
+
+  /// Observes a pulse: calls `onChange` with each value assigned to it after now, even a value
+  /// equal to the previous one. The value the pulse holds now is skipped.
+  /// - Parameters:
+  ///   - keyPath: The pulse's projected value, for example `\.$alert`.
+  ///   - onChange: Called on the main actor with each assigned value.
+  /// - Returns: The token that keeps the observation alive.
+  public func observe<Value>(
+    pulse keyPath: KeyPath<State, Pulse<Value>>,
+    _ onChange: @escaping @MainActor (Value) -> Void
+  ) -> ObservationToken {
+    var lastCount: UInt?
+    return runtime.addObserver(self) { state in
+      let pulse = state[keyPath: keyPath]
+      if let count = lastCount, count != pulse.valueUpdatedCount {
+        onChange(pulse.value)
+      }
+      lastCount = pulse.valueUpdatedCount
+      return true
+    }
+  }
+}
+
+extension Reactor where State: Equatable {
+  /// Observes the state: calls `onChange` with the current state at once, then each time the
+  /// state changes to a different value, until the token is cancelled or released.
+  /// - Parameter onChange: Called on the main actor with each distinct state.
+  /// - Returns: The token that keeps the observation alive.
+  public func observe(_ onChange: @escaping @MainActor (State) -> Void) -> ObservationToken {
+    observe(map: { $0 }, onChange)
+  }
+}
+
+// MARK: - Asynchronous sequences
+
+extension Reactor where State: Sendable {
+  /// The states, as an asynchronous sequence: the current state first, then every later state
+  /// in order.
+  ///
+  /// Each access is a new consumer that starts from the state at that moment (a late consumer
+  /// gets the latest state, not the history). Consumers are buffered, so a slow consumer never
+  /// blocks `send(_:)`. The sequence ends when the reactor is released or the consumer stops.
+  /// ```swift
+  /// for await state in reactor.state { render(state) }
+  /// ```
+  public var state: AsyncStream<State> {
+    let (stream, continuation) = AsyncStream.makeStream(of: State.self)
+    let token = runtime.addObserver(
+      self,
+      onChange: { state in
+        if case .terminated = continuation.yield(state) { return false }
+        return true
+      },
+      onFinish: { continuation.finish() })
+    // The stream's termination, not this token, ends the observation.
+    token.detach()
+    return stream
+  }
+
+  /// The values of a part of the state, as an asynchronous sequence: the current value first,
+  /// then each distinct later value.
+  /// - Parameter keyPath: The part of the state.
+  /// - Returns: A sequence that ends when the reactor is released or the consumer stops.
+  public func values<Value: Equatable & Sendable>(
+    of keyPath: KeyPath<State, Value>
+  ) -> AsyncStream<Value> {
+    let (stream, continuation) = AsyncStream.makeStream(of: Value.self)
+    var last: Value?
+    let token = runtime.addObserver(
+      self,
+      onChange: { state in
+        let value = state[keyPath: keyPath]
+        guard value != last else { return true }
+        last = value
+        if case .terminated = continuation.yield(value) { return false }
+        return true
+      },
+      onFinish: { continuation.finish() })
+    token.detach()
+    return stream
+  }
+
+  /// The values assigned to a pulse after now, as an asynchronous sequence.
+  /// - Parameter keyPath: The pulse's projected value, for example `\.$alert`.
+  /// - Returns: A sequence that ends when the reactor is released or the consumer stops.
+  public func pulses<Value: Sendable>(
+    _ keyPath: KeyPath<State, Pulse<Value>>
+  ) -> AsyncStream<Value> {
+    let (stream, continuation) = AsyncStream.makeStream(of: Value.self)
+    var lastCount: UInt?
+    let token = runtime.addObserver(
+      self,
+      onChange: { state in
+        let pulse = state[keyPath: keyPath]
+        defer { lastCount = pulse.valueUpdatedCount }
+        guard let count = lastCount, count != pulse.valueUpdatedCount else { return true }
+        if case .terminated = continuation.yield(pulse.value) { return false }
+        return true
+      },
+      onFinish: { continuation.finish() })
+    token.detach()
+    return stream
+  }
+}

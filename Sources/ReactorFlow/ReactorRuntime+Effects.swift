@@ -1,0 +1,226 @@
+/// Where the outputs of an effect go: mutations are reduced, external actions are sent.
+@MainActor
+@usableFromInline
+struct Sink<R: Reactor, Output: Sendable>: Sendable {
+  /// Delivers an output while the runtime is processing (the synchronous part of an effect).
+  let now: @MainActor @Sendable (R, Output) -> Void
+  /// Delivers an output from a running task.
+  let later: @MainActor @Sendable (R, Output) -> Void
+}
+
+extension Sink where Output == R.Mutation {
+  @usableFromInline
+  static var mutations: Sink {
+    Sink(now: { $0.runtime.apply($1, $0) }, later: { $0.runtime.receive($1, $0) })
+  }
+}
+
+extension Sink where Output == R.Action {
+  @usableFromInline
+  static var actions: Sink {
+    Sink(now: { _ = $0.runtime.send($1, to: $0) }, later: { _ = $0.runtime.send($1, to: $0) })
+  }
+}
+
+/// A reference to a reactor that does not keep it alive, for tasks that outlive a call.
+struct WeakReactor<R: Reactor>: Sendable {
+  weak var value: R?
+}
+
+extension ReactorRuntime {
+  // MARK: - Starting effects
+
+  /// Runs the synchronous part of `effect` now and starts tasks for the rest.
+  @usableFromInline
+  func start<Output>(
+    _ effect: Effect<Output>,
+    _ reactor: R,
+    _ group: inout EffectGroup?,
+    _ sink: Sink<R, Output>,
+    ids: [EffectID],
+    isExternal: Bool
+  ) {
+    switch effect.operation {
+    case .none:
+      return
+    case .output(let output):
+      sink.now(reactor, output)
+    case .outputs(let outputs):
+      for output in outputs { sink.now(reactor, output) }
+    case .run:
+      spawn(effect, reactor, &group, sink, ids: ids, isExternal: isExternal)
+    case .merge(let effects):
+      for effect in effects {
+        start(effect, reactor, &group, sink, ids: ids, isExternal: isExternal)
+      }
+    case .concatenate(let effects):
+      var index = effects.startIndex
+      while index < effects.endIndex, effects[index].isSynchronous {
+        start(effects[index], reactor, &group, sink, ids: ids, isExternal: isExternal)
+        index += 1
+      }
+      if index < effects.endIndex {
+        let rest = Effect<Output>.concatenate(effects[index...])
+        spawn(rest, reactor, &group, sink, ids: ids, isExternal: isExternal)
+      }
+    case .cancellable(let id, let cancelInFlight, let inner):
+      if cancelInFlight { cancelEffects(id: id) }
+      start(inner, reactor, &group, sink, ids: ids + [id], isExternal: isExternal)
+    case .cancel(let id):
+      cancelEffects(id: id)
+    case .catching(let inner, _):
+      if inner.isSynchronous {
+        start(inner, reactor, &group, sink, ids: ids, isExternal: isExternal)
+      } else {
+        spawn(effect, reactor, &group, sink, ids: ids, isExternal: isExternal)
+      }
+    case .throttle(let id, let sleep, let inner):
+      guard openThrottleWindow(id: id, sleep: sleep, reactor) else { return }
+      start(inner, reactor, &group, sink, ids: ids, isExternal: isExternal)
+    }
+  }
+
+  /// Starts a task that runs `effect`, registered under `ids` and in the action's group.
+  @discardableResult
+  func spawn<Output>(
+    _ effect: Effect<Output>,
+    _ reactor: R,
+    _ group: inout EffectGroup?,
+    _ sink: Sink<R, Output>,
+    ids: [EffectID],
+    isExternal: Bool
+  ) -> Task<Void, Never> {
+    let serial = nextSerial()
+    let weakReactor = WeakReactor(value: reactor)
+    var priority: TaskPriority?
+    if case .run(let runPriority, _) = effect.operation { priority = runPriority }
+    let task = Task(priority: priority) { @MainActor in
+      await Self.run(effect, weakReactor, sink)
+      weakReactor.value?.runtime.effectDidFinish(serial: serial)
+    }
+    register(task, serial: serial, ids: ids, isExternal: isExternal)
+    if !isExternal {
+      let actionGroup = group ?? EffectGroup()
+      actionGroup.append(task)
+      group = actionGroup
+    }
+    return task
+  }
+
+  // MARK: - Running effects in a task
+
+  /// Runs an effect to its end, sending a thrown error to the reactor's `recover(from:)`.
+  static func run<Output>(
+    _ effect: Effect<Output>, _ reactor: WeakReactor<R>, _ sink: Sink<R, Output>
+  ) async {
+    do {
+      try await perform(effect, reactor, sink)
+    } catch is CancellationError {
+      // Cancellation is how effects are stopped on purpose; it is not a failure.
+      return
+    } catch {
+      report(error, reactor)
+    }
+  }
+
+  static func report(_ error: any Error, _ reactor: WeakReactor<R>) {
+    guard let reactor = reactor.value else { return }
+    if let mutation = reactor.recover(from: error) {
+      reactor.runtime.receive(mutation, reactor)
+    }
+  }
+
+  private static func perform<Output>(
+    _ effect: Effect<Output>, _ reactor: WeakReactor<R>, _ sink: Sink<R, Output>
+  ) async throws {
+    switch effect.operation {
+    case .none:
+      return
+    case .output(let output):
+      deliver(output, reactor, sink)
+    case .outputs(let outputs):
+      for output in outputs { deliver(output, reactor, sink) }
+    case .run(_, let body):
+      try await body(Send { output in deliver(output, reactor, sink) })
+    case .merge(let effects):
+      // Each merged effect fails or is cancelled on its own; cancelling the merge cancels all.
+      let tasks = effects.map { effect in
+        Task { @MainActor in await run(effect, reactor, sink) }
+      }
+      await withTaskCancellationHandler {
+        for task in tasks { await task.value }
+      } onCancel: {
+        for task in tasks { task.cancel() }
+      }
+    case .concatenate(let effects):
+      for effect in effects {
+        try Task.checkCancellation()
+        try await perform(effect, reactor, sink)
+      }
+    case .cancellable(let id, let cancelInFlight, let inner):
+      // The inner effect gets a task of its own so that `cancel(id:)` reaches it alone.
+      guard let task = startNested(inner, id, cancelInFlight, reactor, sink) else { return }
+      await withTaskCancellationHandler {
+        await task.value
+      } onCancel: {
+        task.cancel()
+      }
+    case .cancel(let id):
+      reactor.value?.runtime.cancelEffects(id: id)
+    case .catching(let inner, let handler):
+      do {
+        try await perform(inner, reactor, sink)
+      } catch is CancellationError {
+        throw CancellationError()
+      } catch {
+        try await perform(handler(error), reactor, sink)
+      }
+    case .throttle(let id, let sleep, let inner):
+      guard let strong = reactor.value,
+        strong.runtime.openThrottleWindow(id: id, sleep: sleep, strong)
+      else { return }
+      try await perform(inner, reactor, sink)
+    }
+  }
+
+  private static func deliver<Output>(
+    _ output: Output, _ reactor: WeakReactor<R>, _ sink: Sink<R, Output>
+  ) {
+    guard !Task.isCancelled, let reactor = reactor.value else { return }
+    sink.later(reactor, output)
+  }
+
+  private static func startNested<Output>(
+    _ effect: Effect<Output>,
+    _ id: EffectID,
+    _ cancelInFlight: Bool,
+    _ reactor: WeakReactor<R>,
+    _ sink: Sink<R, Output>
+  ) -> Task<Void, Never>? {
+    guard let reactor = reactor.value, !Task.isCancelled else { return nil }
+    if cancelInFlight { reactor.runtime.cancelEffects(id: id) }
+    var noGroup: EffectGroup?
+    return reactor.runtime.spawn(effect, reactor, &noGroup, sink, ids: [id], isExternal: true)
+  }
+
+  // MARK: - Bookkeeping
+
+  private func nextSerial() -> Int {
+    defer { nextEffectSerial &+= 1 }
+    return nextEffectSerial
+  }
+
+  func openThrottleWindow(
+    id: EffectID, sleep: @escaping @Sendable () async throws -> Void, _ reactor: R
+  ) -> Bool {
+    guard throttleWindows[id] == nil else { return false }
+    let weakReactor = WeakReactor(value: reactor)
+    throttleWindows[id] = Task { @MainActor in
+      // The window closes when the sleep ends, or early if the reactor goes away (the sleep
+      // then throws `CancellationError`): either way the result is the same.
+      _ = try? await sleep()
+      weakReactor.value?.runtime.throttleWindows[id] = nil
+    }
+    return true
+  }
+}

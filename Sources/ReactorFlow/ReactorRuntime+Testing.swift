@@ -1,0 +1,38 @@
+// Hooks for ReactorFlowTesting. They are SPI so that production code does not see them:
+// `@_spi(Testing) import ReactorFlow`.
+
+extension ReactorRuntime {
+  /// Puts the reactor in stub mode: every action sent goes to `onAction` instead of `mutate`,
+  /// and no external stream starts. Call before the reactor's first use.
+  /// - Parameter onAction: Receives each action that was sent.
+  @_spi(Testing)
+  public func stub(onAction: @escaping @MainActor (R.Action) -> Void) {
+    actionInterceptor = onAction
+  }
+
+  /// Replaces the current state without running `reduce`, and notifies the observers.
+  /// - Parameters:
+  ///   - state: The new state.
+  ///   - reactor: The reactor that owns this runtime.
+  @_spi(Testing)
+  public func setState(_ state: R.State, of reactor: R) {
+    if storedState == nil { _ = start(reactor) }
+    storedState = state
+    if !observers.isEmpty { notify(state) }
+  }
+
+  /// Calls `tap` with every mutation, before `transform(mutation:)` and `reduce`.
+  /// - Parameter tap: Receives each mutation; `nil` removes the tap.
+  @_spi(Testing)
+  public func tapMutations(_ tap: (@MainActor (R.Mutation) -> Void)?) {
+    mutationTap = tap
+  }
+
+  /// Waits until every effect started by an action has finished.
+  @_spi(Testing)
+  public func waitForEffects() async {
+    while let task = running.values.first(where: { !$0.isExternal })?.task {
+      await task.value
+    }
+  }
+}

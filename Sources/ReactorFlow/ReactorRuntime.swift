@@ -1,0 +1,265 @@
+/// The storage and the engine of one reactor: its state, its observers, its running effects.
+///
+/// Every reactor declares one, and only the reactor holds it:
+/// ```swift
+/// let runtime = ReactorRuntime<MyReactor>()
+/// ```
+/// The runtime starts lazily, the first time the reactor's state is read, an action is sent or
+/// the state is observed: it then reads `initialState` and starts the external streams. Because
+/// the runtime is isolated to the main actor, that happens exactly once even when many tasks touch
+/// the reactor at the same time. When the reactor is released the runtime cancels its effects and
+/// ends its state streams.
+@MainActor
+public final class ReactorRuntime<R: Reactor> {
+  @usableFromInline
+  enum Pending {
+    case action(R.Action, EffectGroup)
+    case mutation(R.Mutation)
+  }
+
+  @usableFromInline
+  struct Observer {
+    @usableFromInline let id: Int
+    /// Returns `false` when the observer is done (its stream consumer went away).
+    @usableFromInline var onChange: @MainActor (R.State) -> Bool
+    @usableFromInline var onFinish: (@MainActor () -> Void)?
+    @usableFromInline var isRetired = false
+  }
+
+  struct RunningEffect {
+    let task: Task<Void, Never>
+    let ids: [EffectID]
+    let isExternal: Bool
+  }
+
+  @usableFromInline var storedState: R.State?
+  @usableFromInline var isProcessing = false
+  @usableFromInline var pending: [Pending] = []
+  @usableFromInline var observers: ContiguousArray<Observer> = []
+  @usableFromInline var isNotifying = false
+  @usableFromInline var needsCompaction = false
+  private var nextObserverID = 0
+
+  var running: [Int: RunningEffect] = [:]
+  var runningByID: [EffectID: Set<Int>] = [:]
+  var nextEffectSerial = 0
+  var throttleWindows: [EffectID: Task<Void, Never>] = [:]
+
+  @usableFromInline var actionInterceptor: (@MainActor (R.Action) -> Void)?
+  @usableFromInline var mutationTap: (@MainActor (R.Mutation) -> Void)?
+
+  /// Where errors go that an effect threw and the reactor did not recover from.
+  ///
+  /// The default (`nil`) prints them on standard error, naming the reactor and how to handle
+  /// them. Set it to log them, or to fail a test.
+  public var onUnhandledError: (@MainActor (any Error) -> Void)?
+
+  /// Creates the runtime. Declare it as a stored property of the reactor.
+  public init() {}
+
+  isolated deinit {
+    for effect in running.values { effect.task.cancel() }
+    for window in throttleWindows.values { window.cancel() }
+    for observer in observers { observer.onFinish?() }
+  }
+
+  // MARK: - State
+
+  @inlinable
+  func currentState(of reactor: R) -> R.State {
+    if let state = storedState { return state }
+    return start(reactor)
+  }
+
+  @usableFromInline
+  func start(_ reactor: R) -> R.State {
+    let state = reactor.transform(state: reactor.initialState)
+    storedState = state
+    guard actionInterceptor == nil else { return state }
+    let wasProcessing = isProcessing
+    isProcessing = true
+    var group: EffectGroup?
+    start(reactor.externalMutations(), reactor, &group, .mutations, ids: [], isExternal: true)
+    start(reactor.externalActions(), reactor, &group, .actions, ids: [], isExternal: true)
+    if !wasProcessing {
+      drainPending(reactor)
+      isProcessing = false
+    }
+    return storedState ?? state
+  }
+
+  // MARK: - Sending
+
+  @inlinable
+  func send(_ action: R.Action, to reactor: R) -> ReactorTask {
+    if storedState == nil { _ = start(reactor) }
+    if let actionInterceptor {
+      actionInterceptor(action)
+      return ReactorTask(group: nil)
+    }
+    if isProcessing {
+      let group = EffectGroup()
+      pending.append(.action(action, group))
+      return ReactorTask(group: group)
+    }
+    isProcessing = true
+    let group = process(action, group: nil, reactor)
+    if !pending.isEmpty { drainPending(reactor) }
+    isProcessing = false
+    return ReactorTask(group: group)
+  }
+
+  @inlinable
+  func process(_ action: R.Action, group: EffectGroup?, _ reactor: R) -> EffectGroup? {
+    let effect = reactor.mutate(action: reactor.transform(action: action))
+    switch effect.operation {
+    case .none:
+      return group
+    case .output(let mutation):
+      apply(mutation, reactor)
+      return group
+    default:
+      var group = group
+      start(effect, reactor, &group, .mutations, ids: [], isExternal: false)
+      return group
+    }
+  }
+
+  /// Reduces one mutation and notifies the observers. Callers hold `isProcessing`.
+  @inlinable
+  func apply(_ mutation: R.Mutation, _ reactor: R) {
+    guard let state = storedState else { return }
+    if let mutationTap { mutationTap(mutation) }
+    let newState = reactor.transform(
+      state: reactor.reduce(state: state, mutation: reactor.transform(mutation: mutation)))
+    storedState = newState
+    if !observers.isEmpty { notify(newState) }
+  }
+
+  @inlinable
+  func notify(_ state: R.State) {
+    let wasNotifying = isNotifying
+    isNotifying = true
+    var index = 0
+    // Index-based so that observers added or cancelled during the loop are handled in place.
+    while index < observers.count {
+      if !observers[index].isRetired && !observers[index].onChange(state) {
+        retireObserver(at: index)
+      }
+      index += 1
+    }
+    isNotifying = wasNotifying
+    if needsCompaction && !isNotifying { compactObservers() }
+  }
+
+  @usableFromInline
+  func drainPending(_ reactor: R) {
+    var index = 0
+    while index < pending.count {
+      let work = pending[index]
+      index += 1
+      switch work {
+      case .action(let action, let group):
+        _ = process(action, group: group, reactor)
+      case .mutation(let mutation):
+        apply(mutation, reactor)
+      }
+    }
+    pending.removeAll(keepingCapacity: true)
+  }
+
+  /// Receives a mutation from an asynchronous effect.
+  func receive(_ mutation: R.Mutation, _ reactor: R) {
+    if storedState == nil { _ = start(reactor) }
+    if isProcessing {
+      pending.append(.mutation(mutation))
+      return
+    }
+    isProcessing = true
+    apply(mutation, reactor)
+    if !pending.isEmpty { drainPending(reactor) }
+    isProcessing = false
+  }
+
+  // MARK: - Observers
+
+  /// Adds an observer, calls it with the current state at once, and returns its token.
+  func addObserver(
+    _ reactor: R,
+    onChange: @escaping @MainActor (R.State) -> Bool,
+    onFinish: (@MainActor () -> Void)? = nil
+  ) -> ObservationToken {
+    let state = currentState(of: reactor)
+    let id = nextObserverID
+    nextObserverID += 1
+    let keep = onChange(state)
+    observers.append(Observer(id: id, onChange: onChange, onFinish: onFinish))
+    if !keep { retireObserver(at: observers.count - 1) }
+    return ObservationToken { [weak self] in self?.removeObserver(id: id) }
+  }
+
+  private func removeObserver(id: Int) {
+    guard let index = observers.firstIndex(where: { $0.id == id }) else { return }
+    retireObserver(at: index)
+  }
+
+  @usableFromInline
+  func retireObserver(at index: Int) {
+    guard !observers[index].isRetired else { return }
+    let onFinish = observers[index].onFinish
+    observers[index].isRetired = true
+    observers[index].onChange = { _ in false }
+    observers[index].onFinish = nil
+    needsCompaction = true
+    onFinish?()
+    if !isNotifying { compactObservers() }
+  }
+
+  @usableFromInline
+  func compactObservers() {
+    // A retired observer keeps its slot until no notification loop is running over the array.
+    observers.removeAll { $0.isRetired }
+    needsCompaction = false
+  }
+
+  // MARK: - Running effects
+
+  func register(_ task: Task<Void, Never>, serial: Int, ids: [EffectID], isExternal: Bool) {
+    running[serial] = RunningEffect(task: task, ids: ids, isExternal: isExternal)
+    for id in ids { runningByID[id, default: []].insert(serial) }
+  }
+
+  func effectDidFinish(serial: Int) {
+    guard let effect = running.removeValue(forKey: serial) else { return }
+    for id in effect.ids {
+      runningByID[id]?.remove(serial)
+      if runningByID[id]?.isEmpty == true { runningByID[id] = nil }
+    }
+  }
+
+  /// Cancels every running effect registered under `id`.
+  func cancelEffects(id: EffectID) {
+    guard let serials = runningByID.removeValue(forKey: id) else { return }
+    for serial in serials { running[serial]?.task.cancel() }
+  }
+
+  /// The number of effects started by actions that are still running (external streams and the
+  /// tasks nested inside other effects are not counted).
+  public var activeEffectCount: Int {
+    running.values.reduce(0) { $0 + ($1.isExternal ? 0 : 1) }
+  }
+
+  /// Reports an error that an effect threw and the reactor did not recover from.
+  ///
+  /// Calls ``onUnhandledError`` when it is set; otherwise prints the error on standard error.
+  /// - Parameter error: The error.
+  public func reportUnhandledError(_ error: any Error) {
+    if let onUnhandledError {
+      onUnhandledError(error)
+    } else {
+      StandardError.write(
+        "ReactorFlow: an effect of \(R.self) failed with \(error). The reactor goes on; handle "
+          + "the error with .run(operation:catch:), Effect.catch(_:) or recover(from:) in \(R.self).\n")
+    }
+  }
+}

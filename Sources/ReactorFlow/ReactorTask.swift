@@ -1,0 +1,64 @@
+/// A handle to the asynchronous work that one `send(_:)` started.
+///
+/// ```swift
+/// await reactor.send(.load(100)).finish()   // in a test, or a pull-to-refresh
+/// let task = reactor.send(.search("swift")); task.cancel()
+/// ```
+public struct ReactorTask: Sendable {
+  @usableFromInline
+  let group: EffectGroup?
+
+  @inlinable
+  init(group: EffectGroup?) {
+    self.group = group
+  }
+
+  /// Waits until every effect the action started has finished, or was cancelled.
+  public func finish() async {
+    await group?.finish()
+  }
+
+  /// Cancels every effect the action started.
+  @MainActor
+  public func cancel() {
+    group?.cancel()
+  }
+
+  /// Whether the action's work was cancelled through this handle.
+  @MainActor
+  public var isCancelled: Bool {
+    group?.isCancelled ?? false
+  }
+
+  /// Whether the action started any asynchronous work.
+  public var hasEffects: Bool { group != nil }
+}
+
+/// The tasks that one action started. Created only when an action starts asynchronous work.
+@MainActor
+@usableFromInline
+final class EffectGroup {
+  private(set) var tasks: [Task<Void, Never>] = []
+  private(set) var isCancelled = false
+
+  @usableFromInline
+  init() {}
+
+  func append(_ task: Task<Void, Never>) {
+    if isCancelled { task.cancel() }
+    tasks.append(task)
+  }
+
+  func finish() async {
+    var index = 0
+    while index < tasks.count {
+      await tasks[index].value
+      index += 1
+    }
+  }
+
+  func cancel() {
+    isCancelled = true
+    for task in tasks { task.cancel() }
+  }
+}
