@@ -1,0 +1,170 @@
+import Benchmark
+
+// Reactors are isolated to the main actor, and the harness runs a benchmark's closure on a thread
+// of its own: each case makes its fixture before `startMeasurement()`, then does the timed work in
+// one call on the main actor. The harness's metrics (wall clock, throughput, mallocs)
+// cover that call, hop included; the custom metrics (`ns/action`, `mallocs in loop`, ...) are read
+// on the main actor right around the work, and divided by its unit (see Measure.swift).
+
+let benchmarks: @Sendable () -> Void = {
+  Benchmark.defaultConfiguration = .init(
+    metrics: [.wallClock, .throughput, .mallocCountTotal],
+    timeUnits: .nanoseconds,
+    warmupIterations: 1,
+    maxDuration: .seconds(5),
+    maxIterations: 25
+  )
+
+  // MARK: baseline
+
+  // The floor: a struct reduced through a non-inlined function, 1,000,000 times.
+  let baselineCount = 1_000_000
+  let baselineMetrics: [BenchmarkMetric] = [
+    .wallClock, .throughput, .mallocCountTotal, Metric.nanosecondsPer("action"),
+  ]
+  Benchmark(
+    "baseline",
+    configuration: .init(
+      metrics: baselineMetrics,
+      scalingFactor: .mega,
+      thresholds: thresholds(baselineMetrics, unit: "action", timeTolerance: 25)
+    )
+  ) { benchmark in
+    let start = ContinuousClock.now
+    var state = BaselineState()
+    for _ in 0..<baselineCount {
+      state = baselineReduce(state)
+    }
+    blackHole(state.value)
+    let elapsed = Sample(duration: start.duration(to: .now))
+    benchmark.measurement(Metric.nanosecondsPer("action"), elapsed.nanoseconds / baselineCount)
+  }
+
+  // MARK: counter-sync
+
+  // One synchronous observer, 1,000,000 actions: scaled by a million, the harness's own columns
+  // read per action too.
+  let syncCount = 1_000_000
+  Benchmark(
+    "counter-sync",
+    configuration: .init(
+      metrics: counterMetrics,
+      scalingFactor: .mega,
+      thresholds: thresholds(counterMetrics, unit: "action", timeTolerance: 25)
+    )
+  ) { benchmark in
+    let fixture = await MainActor.run { ObservedCounter(observerCount: 1) }
+    benchmark.startMeasurement()
+    let (sum, sample) = await fixture.send(syncCount)
+    benchmark.stopMeasurement()
+    blackHole(sum)
+    benchmark.record(sample, units: syncCount, per: "action")
+  }
+
+  // MARK: counter-fanout
+
+  // A hundred synchronous observers, 100,000 actions. One iteration is the 100,000 actions.
+  let fanoutCount = 100_000
+  Benchmark(
+    "counter-fanout",
+    configuration: .init(
+      metrics: counterMetrics,
+      thresholds: thresholds(counterMetrics, unit: "action", timeTolerance: 25)
+    )
+  ) { benchmark in
+    let fixture = await MainActor.run { ObservedCounter(observerCount: 100) }
+    benchmark.startMeasurement()
+    let (sum, sample) = await fixture.send(fanoutCount)
+    benchmark.stopMeasurement()
+    blackHole(sum)
+    benchmark.record(sample, units: fanoutCount, per: "action")
+  }
+
+  // MARK: state-stream
+
+  // One and ten `AsyncStream` consumers of `reactor.state`, each a task off the main actor, and
+  // 100,000 actions. Timed until every consumer has seen every state; reported per element per
+  // consumer.
+  let streamActions = 100_000
+  for consumers in [1, 10] {
+    let unit = "element/consumer"
+    let metrics: [BenchmarkMetric] = [
+      .wallClock, .throughput, .mallocCountTotal, Metric.nanosecondsPer(unit), Metric.loopMallocs,
+    ]
+    Benchmark(
+      "state-stream",
+      configuration: .init(
+        metrics: metrics,
+        tags: ["consumers": "\(consumers)"],
+        // The consumers share two cores with the main actor: wider spread than the rest.
+        thresholds: thresholds(metrics, unit: unit, timeTolerance: 50, mallocTolerance: 25)
+      )
+    ) { benchmark in
+      let fixture = await MainActor.run { StreamedCounter() }
+      benchmark.startMeasurement()
+      let (total, sample) = await fixture.run(actions: streamActions, consumers: consumers)
+      benchmark.stopMeasurement()
+      blackHole(total)
+      benchmark.record(sample, units: streamActions * consumers, per: unit)
+    }
+  }
+
+  // MARK: memory
+
+  // 100,000 counters, each with one observer and after one action, all alive at the end of the
+  // timed region: bytes allocated minus bytes freed in it, divided by 100,000, is the live heap per
+  // reactor (requested sizes, without malloc's own per-chunk overhead).
+  let reactorCount = 100_000
+  Benchmark(
+    "memory",
+    configuration: .init(
+      metrics: [
+        .wallClock, .mallocCountTotal, .memoryLeakedBytes, Metric.bytesPerReactor,
+        Metric.allocationsPerReactor,
+      ],
+      maxIterations: 10,
+      thresholds: [
+        Metric.bytesPerReactor: .init(relative: [.p50: 5], absolute: [.p50: 16]),
+        Metric.allocationsPerReactor: .init(absolute: [.p50: 0]),
+      ]
+    )
+  ) { benchmark in
+    let population = await MainActor.run { CounterPopulation(capacity: reactorCount) }
+    benchmark.startMeasurement()
+    let sample = await population.grow(to: reactorCount)
+    benchmark.stopMeasurement()
+    let alive = await population.count
+    precondition(alive == reactorCount)
+    await population.removeAll()
+    benchmark.measurement(Metric.bytesPerReactor, sample.liveBytes / reactorCount)
+    benchmark.measurement(Metric.allocationsPerReactor, sample.liveAllocations / reactorCount)
+  }
+
+  registerRandomUserBenchmarks()
+}
+
+/// The metrics of the counter cases: the harness's, then this package's per-action ones.
+let counterMetrics: [BenchmarkMetric] = [
+  .wallClock, .throughput, .mallocCountTotal, Metric.nanosecondsPer("action"), Metric.loopMallocs,
+]
+
+/// Regression tolerances against the stored thresholds (see `Thresholds/` and README.md).
+///
+/// Wall time on a shared 2-core machine moves by 10-20 % between runs, so it gets a loose relative
+/// tolerance; allocation counts are near-deterministic and get tight ones, and the timed loop's
+/// allocation count may not grow at all.
+func thresholds(
+  _ metrics: [BenchmarkMetric],
+  unit: String,
+  timeTolerance: Double,
+  mallocTolerance: Double = 5
+) -> [BenchmarkMetric: BenchmarkThresholds] {
+  let all: [BenchmarkMetric: BenchmarkThresholds] = [
+    .wallClock: .init(relative: [.p50: timeTolerance]),
+    .throughput: .init(relative: [.p50: timeTolerance]),
+    Metric.nanosecondsPer(unit): .init(relative: [.p50: timeTolerance], absolute: [.p50: 2]),
+    .mallocCountTotal: .init(relative: [.p50: mallocTolerance], absolute: [.p50: 2]),
+    Metric.loopMallocs: .init(relative: [.p50: mallocTolerance], absolute: [.p50: 0]),
+  ]
+  return all.filter { metrics.contains($0.key) }
+}

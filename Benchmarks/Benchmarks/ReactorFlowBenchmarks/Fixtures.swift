@@ -1,0 +1,156 @@
+import ReactorFlow
+
+// MARK: - The counter reactor
+
+/// ReactorKit's counter: `increment` → `increaseValue` → an `Int` in the state.
+@MainActor
+final class Counter: Reactor {
+  enum Action: Sendable { case increment }
+  enum Mutation: Sendable { case increaseValue }
+  struct State: Sendable { var value = 0 }
+
+  let initialState = State()
+  let runtime = ReactorRuntime<Counter>()
+
+  func mutate(action: Action) -> Effect<Mutation> {
+    switch action {
+    case .increment: .send(.increaseValue)
+    }
+  }
+
+  func reduce(state: State, mutation: Mutation) -> State {
+    var state = state
+    switch mutation {
+    case .increaseValue: state.value += 1
+    }
+    return state
+  }
+}
+
+/// Where observers write, so that the optimizer cannot drop their work.
+@MainActor
+final class Tally {
+  var sum = 0
+}
+
+// MARK: - counter-sync and counter-fanout
+
+/// A counter with `observerCount` synchronous observers, made before timing starts.
+@MainActor
+final class ObservedCounter: Sendable {
+  let reactor = Counter()
+  let tally = Tally()
+  private var tokens: [ObservationToken] = []
+
+  init(observerCount: Int) {
+    let tally = self.tally
+    for _ in 0..<observerCount {
+      tokens.append(reactor.observe { state in tally.sum &+= state.value })
+    }
+  }
+
+  /// Sends `count` actions; the only thing timed.
+  func send(_ count: Int) -> (Int, Sample) {
+    let reactor = self.reactor
+    return measured {
+      for _ in 0..<count {
+        reactor.send(.increment)
+      }
+      return tally.sum
+    }
+  }
+}
+
+// MARK: - state-stream
+
+/// A counter whose state is consumed by `consumerCount` `AsyncStream` consumers, each a task off
+/// the main actor.
+@MainActor
+final class StreamedCounter: Sendable {
+  let reactor = Counter()
+
+  /// Subscribes the consumers, sends `count` actions and waits until every consumer has seen every
+  /// state (the initial one and one per action). Returns the sum of the last values seen.
+  func run(actions count: Int, consumers consumerCount: Int) async -> (Int, Sample) {
+    await measured { await stream(actions: count, consumers: consumerCount) }
+  }
+
+  private func stream(actions count: Int, consumers consumerCount: Int) async -> Int {
+    let expected = count + 1
+    var consumers: [Task<Int, Never>] = []
+    consumers.reserveCapacity(consumerCount)
+    for _ in 0..<consumerCount {
+      let states = reactor.state
+      consumers.append(
+        Task.detached {
+          var seen = 0
+          var last = 0
+          for await state in states {
+            seen += 1
+            last = state.value
+            if seen == expected { break }
+          }
+          return last
+        })
+    }
+    let reactor = self.reactor
+    for _ in 0..<count {
+      reactor.send(.increment)
+    }
+    var total = 0
+    for consumer in consumers {
+      total &+= await consumer.value
+    }
+    return total
+  }
+}
+
+// MARK: - memory
+
+/// Makes `count` counters, each with one observer and after one action, and keeps them alive.
+@MainActor
+final class CounterPopulation: Sendable {
+  private var reactors: [Counter] = []
+  private var tokens: [ObservationToken] = []
+  let tally = Tally()
+
+  init(capacity: Int) {
+    // Reserved before timing so the arrays' own storage is not counted.
+    reactors.reserveCapacity(capacity)
+    tokens.reserveCapacity(capacity)
+  }
+
+  func grow(to count: Int) -> Sample {
+    let tally = self.tally
+    return measured {
+      for _ in 0..<count {
+        let reactor = Counter()
+        tokens.append(reactor.observe { state in tally.sum &+= state.value })
+        reactor.send(.increment)
+        reactors.append(reactor)
+      }
+    }.1
+  }
+
+  var count: Int { reactors.count }
+
+  func removeAll() {
+    tokens.removeAll(keepingCapacity: true)
+    reactors.removeAll(keepingCapacity: true)
+  }
+}
+
+// MARK: - baseline
+
+/// The state of the baseline: the same `Int` the counter holds.
+struct BaselineState {
+  var value = 0
+}
+
+/// The floor: one non-inlined reduce per element, no runtime at all.
+@inline(never)
+func baselineReduce(_ state: BaselineState) -> BaselineState {
+  var state = state
+  state.value += 1
+  return state
+}

@@ -1,0 +1,4 @@
+import Benchmark
+
+/// `randomuser-load`: written once `RandomUserCore` has its `MainReactor`.
+func registerRandomUserBenchmarks() {}
