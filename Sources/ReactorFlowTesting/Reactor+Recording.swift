@@ -1,0 +1,60 @@
+extension Reactor {
+  /// Records the reactor's state after every mutation, stamped with `clock`'s virtual time.
+  ///
+  /// ```swift
+  /// let states = reactor.record(clock: clock)
+  /// ```
+  /// - Parameter clock: The clock whose time stamps the events; without one, every event is at
+  ///   time 0 and only ``StateRecorder/values`` is meaningful.
+  /// - Returns: The recorder; keep it alive for as long as you record.
+  public func record(clock: TestClock? = nil) -> StateRecorder<State> {
+    StateRecorder(self, clock: clock, value: { $0 }, isDuplicate: nil)
+  }
+
+  /// Records a part of the reactor's state after every mutation, stamped with `clock`'s virtual
+  /// time.
+  ///
+  /// ```swift
+  /// let seconds = reactor.record(\.seconds, clock: clock)
+  /// ```
+  /// - Parameters:
+  ///   - keyPath: The part of the state to record.
+  ///   - clock: The clock whose time stamps the events; without one, every event is at time 0.
+  /// - Returns: The recorder; keep it alive for as long as you record.
+  public func record<Value>(
+    _ keyPath: KeyPath<State, Value>, clock: TestClock? = nil
+  ) -> StateRecorder<Value> {
+    StateRecorder(self, clock: clock, value: { $0[keyPath: keyPath] }, isDuplicate: nil)
+  }
+
+  /// Records a part of the reactor's state, optionally only when it changes (RxSwift's
+  /// `distinctUntilChanged`), stamped with `clock`'s virtual time.
+  ///
+  /// ```swift
+  /// let isValid = reactor.record(\.isValid, clock: clock, distinct: true)
+  /// XCTAssertEqual(isValid.events, [.next(0, false), .next(7, true), .next(8, false)])
+  /// ```
+  /// - Parameters:
+  ///   - keyPath: The part of the state to record.
+  ///   - clock: The clock whose time stamps the events; without one, every event is at time 0.
+  ///   - distinct: When `true`, a value equal to the last recorded one is skipped.
+  /// - Returns: The recorder; keep it alive for as long as you record.
+  public func record<Value: Equatable>(
+    _ keyPath: KeyPath<State, Value>, clock: TestClock? = nil, distinct: Bool
+  ) -> StateRecorder<Value> {
+    StateRecorder(
+      self, clock: clock, value: { $0[keyPath: keyPath] }, isDuplicate: distinct ? { $0 == $1 } : nil)
+  }
+}
+
+extension Reactor where State: Equatable {
+  /// Records the reactor's state, optionally only when it changes, stamped with `clock`'s
+  /// virtual time.
+  /// - Parameters:
+  ///   - clock: The clock whose time stamps the events; without one, every event is at time 0.
+  ///   - distinct: When `true`, a state equal to the last recorded one is skipped.
+  /// - Returns: The recorder; keep it alive for as long as you record.
+  public func record(clock: TestClock? = nil, distinct: Bool) -> StateRecorder<State> {
+    StateRecorder(self, clock: clock, value: { $0 }, isDuplicate: distinct ? { $0 == $1 } : nil)
+  }
+}

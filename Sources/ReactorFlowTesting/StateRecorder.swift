@@ -1,0 +1,62 @@
+/// Records what a reactor's state (or a part of it) was, and when, in virtual time.
+///
+/// The equivalent of RxTest's `TestableObserver`. Create one with ``Reactor/record(clock:)``,
+/// ``Reactor/record(_:clock:)`` or their `distinct:` forms. It records the current value at once,
+/// then a value after every mutation (or, with `distinct: true`, every change), stamped with the
+/// clock's time in ticks. It stops when it is released or cancelled.
+///
+/// ```swift
+/// let clock = TestClock()
+/// let isValid = reactor.record(\.isValid, clock: clock, distinct: true)
+/// clock.schedule([.next(0, ""), .next(1, "a@b.c")]) { reactor.send(.email($0)) }
+/// await clock.run()
+/// XCTAssertEqual(isValid.events, [.next(0, false), .next(7, true)])
+/// ```
+@MainActor
+public final class StateRecorder<Value> {
+  /// What was recorded, first to last.
+  public private(set) var events: [Recorded<Value>] = []
+
+  private let clock: TestClock?
+  private var token: ObservationToken?
+
+  init<R: Reactor>(
+    _ reactor: R,
+    clock: TestClock?,
+    value: @escaping @MainActor (R.State) -> Value,
+    isDuplicate: ((Value, Value) -> Bool)?
+  ) {
+    self.clock = clock
+    token = Self.observeEveryState(of: reactor) { [weak self] state in
+      self?.record(value(state), isDuplicate: isDuplicate)
+    }
+  }
+
+  /// The recorded values without their times.
+  public var values: [Value] { events.map(\.value) }
+
+  /// Stops recording. The events recorded so far stay.
+  public func cancel() {
+    token?.cancel()
+    token = nil
+  }
+
+  /// Forgets the events recorded so far; recording goes on.
+  public func removeAll() {
+    events.removeAll()
+  }
+
+  private func record(_ value: Value, isDuplicate: ((Value, Value) -> Bool)?) {
+    if let isDuplicate, let last = events.last, isDuplicate(last.value, value) { return }
+    let time = clock.map { $0.ticks(at: $0.now) } ?? 0
+    events.append(.next(time, value))
+  }
+
+  /// Observes every state, even when `State` is `Equatable`: the generic context picks the
+  /// unconstrained `observe(_:)`, which does not skip equal states.
+  private static func observeEveryState<R: Reactor>(
+    of reactor: R, _ onChange: @escaping @MainActor (R.State) -> Void
+  ) -> ObservationToken {
+    reactor.observe(onChange)
+  }
+}

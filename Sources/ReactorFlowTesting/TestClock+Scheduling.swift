@@ -1,0 +1,42 @@
+extension TestClock {
+  /// Runs `action` on the main actor when the clock reaches `tick` (in units of ``tick``).
+  ///
+  /// The closure runs inside ``advance(by:fileID:filePath:line:column:)`` or
+  /// ``run(maxWakeUps:fileID:filePath:line:column:)``, in deadline order with the sleepers, and
+  /// the work it starts settles before time moves on. A tick that is already passed runs at the
+  /// next advance.
+  ///
+  /// ```swift
+  /// clock.schedule(at: 3) { reactor.send(.password1("qwer")) }
+  /// await clock.run()
+  /// ```
+  /// - Parameters:
+  ///   - tick: The virtual time, in ticks.
+  ///   - action: The work, typically `reactor.send(...)`.
+  public func schedule(at tick: Int, _ action: @escaping @MainActor @Sendable () -> Void) {
+    enqueue(at: Instant(offset: self.tick * tick), action)
+  }
+
+  /// Feeds values to `action` at virtual times, like a hot observable of RxTest's
+  /// `TestScheduler`.
+  ///
+  /// ```swift
+  /// clock.schedule([.next(0, ""), .next(1, "email@email"), .next(2, "email@email.com")]) {
+  ///   reactor.send(.email($0))
+  /// }
+  /// await clock.run()
+  /// ```
+  /// - Parameters:
+  ///   - events: The values and their times, in ticks.
+  ///   - action: Called on the main actor with each value at its time, typically to send an
+  ///     action.
+  public func schedule<Value: Sendable>(
+    _ events: [Recorded<Value>],
+    _ action: @escaping @MainActor @Sendable (Value) -> Void
+  ) {
+    for event in events {
+      let value = event.value
+      schedule(at: event.time) { action(value) }
+    }
+  }
+}

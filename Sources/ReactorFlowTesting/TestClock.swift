@@ -1,0 +1,384 @@
+/// A clock whose time moves only when a test moves it.
+///
+/// Inject it where production code takes a clock (`any Clock<Duration>`, `some Clock`), then
+/// drive time with ``advance(by:fileID:filePath:line:column:)``,
+/// ``advance(to:fileID:filePath:line:column:)`` and ``run(maxWakeUps:fileID:filePath:line:column:)``.
+/// A 10-minute debounce then takes microseconds, and the test sees every step.
+///
+/// - Sleepers wake in deadline order (equal deadlines in the order they went to sleep), and `now`
+///   reads each sleeper's deadline when it wakes.
+/// - After waking a sleeper the clock waits until the woken task has resumed and then lets
+///   the woken work settle (see ``advance(to:fileID:filePath:line:column:)``), so that a timer
+///   loop reaches its next `sleep` before the clock looks for the next deadline.
+/// - Cancelling a sleeping task ends its sleep at once with `CancellationError`.
+/// - Work can be scheduled at virtual times with ``schedule(at:_:)`` and ``schedule(_:_:)``,
+///   like the hot observables of RxTest's `TestScheduler`.
+///
+/// ```swift
+/// let clock = TestClock()
+/// let reactor = StopwatchReactor(clock: clock)
+/// reactor.send(.start)
+/// await clock.advance(by: .seconds(3))
+/// XCTAssertEqual(reactor.currentState.seconds, 3)
+/// ```
+public final class TestClock: Clock, Sendable {
+  /// A point in the virtual time of a ``TestClock``: a duration since the clock was created.
+  public struct Instant: InstantProtocol, Sendable, Hashable, CustomStringConvertible {
+    /// The time since the clock's start.
+    public var offset: Duration
+
+    /// Creates an instant.
+    /// - Parameter offset: The time since the clock's start.
+    public init(offset: Duration = .zero) {
+      self.offset = offset
+    }
+
+    /// The instant `duration` after this one.
+    /// - Parameter duration: The duration to add.
+    /// - Returns: The later (or, for a negative duration, earlier) instant.
+    public func advanced(by duration: Duration) -> Instant {
+      Instant(offset: offset + duration)
+    }
+
+    /// The duration from this instant to `other`.
+    /// - Parameter other: The other instant.
+    /// - Returns: `other` minus this instant.
+    public func duration(to other: Instant) -> Duration {
+      other.offset - offset
+    }
+
+    /// Whether `lhs` is earlier than `rhs`.
+    public static func < (lhs: Instant, rhs: Instant) -> Bool {
+      lhs.offset < rhs.offset
+    }
+
+    /// The offset, for example `3.0 seconds`.
+    public var description: String { "\(offset)" }
+  }
+
+  /// The unit of the integer times used by ``StateRecorder`` and ``schedule(_:_:)``; one second
+  /// unless the clock was created with another.
+  public let tick: Duration
+
+  private let state = Locked(State())
+
+  /// Creates a clock at time zero.
+  /// - Parameter tick: The duration of one tick of the integer times of ``Recorded`` events.
+  public init(tick: Duration = .seconds(1)) {
+    self.tick = tick
+  }
+
+  /// The current virtual time.
+  public var now: Instant {
+    state.withLock { $0.now }
+  }
+
+  /// The clock has no resolution limit: a sleep ends exactly at its deadline.
+  public var minimumResolution: Duration { .zero }
+
+  /// The number of sleepers and scheduled closures that have not run yet.
+  public var pendingCount: Int {
+    state.withLock { $0.entries.count }
+  }
+
+  // MARK: - Sleeping
+
+  /// Suspends the current task until the clock reaches `deadline`.
+  ///
+  /// Returns at once when the deadline is not in the future. Throws `CancellationError` when the
+  /// task is cancelled, before or during the sleep.
+  /// - Parameters:
+  ///   - deadline: The instant to wake at.
+  ///   - tolerance: Ignored: virtual time is exact.
+  public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    try Task.checkCancellation()
+    let id = state.withLock { $0.makeID() }
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+        let outcome = state.withLock { $0.register(id, deadline, continuation) }
+        switch outcome {
+        case .wait:
+          break
+        case .wakeNow:
+          continuation.resume()
+        case .cancelled:
+          continuation.resume(throwing: CancellationError())
+        }
+      }
+    } onCancel: {
+      let continuation = state.withLock { $0.cancel(id) }
+      continuation?.resume(throwing: CancellationError())
+    }
+    // `advance` waits for this acknowledgement before it lets the woken work settle.
+    let acknowledgement = state.withLock { $0.didResume(id) }
+    acknowledgement?.resume()
+  }
+
+  // MARK: - Moving time
+
+  /// Moves time forward by `duration`, waking in order every sleeper and running every scheduled
+  /// closure whose deadline is passed.
+  ///
+  /// `advance(by: .zero)` runs what is due now, for example the inputs scheduled at tick 0.
+  /// - Parameters:
+  ///   - duration: How far to move; negative durations are a failure.
+  ///   - fileID: The caller's file, for failures.
+  ///   - filePath: The caller's file path, for failures.
+  ///   - line: The caller's line, for failures.
+  ///   - column: The caller's column, for failures.
+  public func advance(
+    by duration: Duration = .zero,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await advance(
+      to: now.advanced(by: duration), fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// Moves time forward to `deadline`, waking in order every sleeper and running every scheduled
+  /// closure whose deadline is passed.
+  ///
+  /// Each wake-up is one step: `now` becomes the sleeper's deadline, the sleeper resumes, the
+  /// clock waits until its task is running again, and then lets the work it started settle before
+  /// it looks for the next deadline. Settling is a bounded number of round trips through the main
+  /// actor and the global executor, long enough for a woken effect to deliver its mutation and go
+  /// back to sleep; work that waits on something other than this clock (a real network call) is
+  /// not waited for.
+  /// - Parameters:
+  ///   - deadline: The instant to move to; an instant in the past is a failure.
+  ///   - fileID: The caller's file, for failures.
+  ///   - filePath: The caller's file path, for failures.
+  ///   - line: The caller's line, for failures.
+  ///   - column: The caller's column, for failures.
+  public func advance(
+    to deadline: Instant,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let start = now
+    guard deadline >= start else {
+      reportFailure(
+        """
+        TestClock cannot move back in time: it is at \(start), and advance was asked to go to \
+        \(deadline). Likely cause: an absolute instant computed before an earlier advance. Fix: \
+        advance(by:) a positive duration, or compute the deadline from clock.now.
+        """,
+        at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+      return
+    }
+    await Self.settle()
+    while await wakeNext(upTo: deadline) {}
+    state.withLock { $0.now = max($0.now, deadline) }
+    await Self.settle()
+  }
+
+  /// Moves time forward until no sleeper and no scheduled closure is left.
+  ///
+  /// Work that schedules itself forever (a timer that nobody stops) never ends; after
+  /// `maxWakeUps` wake-ups the clock stops and reports a failure instead of hanging the test.
+  /// - Parameters:
+  ///   - maxWakeUps: The most wake-ups to perform before giving up.
+  ///   - fileID: The caller's file, for failures.
+  ///   - filePath: The caller's file path, for failures.
+  ///   - line: The caller's line, for failures.
+  ///   - column: The caller's column, for failures.
+  public func run(
+    maxWakeUps: Int = 10_000,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await Self.settle()
+    var wakeUps = 0
+    while let next = state.withLock({ $0.nextDeadline }) {
+      guard wakeUps < maxWakeUps else {
+        reportFailure(
+          """
+          TestClock.run() woke \(wakeUps) sleepers and work is still scheduled (next at \(next), \
+          \(pendingCount) pending, now \(now)). Likely cause: a timer or a loop that sleeps \
+          forever, such as a stopwatch that was never stopped. Fix: stop or cancel that work \
+          before run(), or advance(by:) a bounded duration instead; if the work really is that \
+          long, pass a larger maxWakeUps.
+          """,
+          at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+        return
+      }
+      _ = await wakeNext(upTo: next)
+      wakeUps += 1
+    }
+  }
+
+  /// Wakes the earliest sleeper (or runs the earliest closure) due by `limit`.
+  /// - Returns: `false` when nothing was due.
+  private func wakeNext(upTo limit: Instant) async -> Bool {
+    guard let entry = state.withLock({ $0.popEarliest(upTo: limit) }) else { return false }
+    switch entry.kind {
+    case .sleeper(let continuation):
+      await withCheckedContinuation { (acknowledgement: CheckedContinuation<Void, Never>) in
+        continuation.resume()
+        let hasResumed = state.withLock { $0.awaitResumption(of: entry.id, acknowledgement) }
+        if hasResumed { acknowledgement.resume() }
+      }
+    case .action(let action):
+      await MainActor.run(body: action)
+    }
+    await Self.settle()
+    return true
+  }
+
+  // MARK: - Scheduling
+
+  /// Adds a closure to run on the main actor when the clock reaches `instant`.
+  /// - Parameters:
+  ///   - instant: When to run it.
+  ///   - action: The work, typically `reactor.send(...)`.
+  func enqueue(at instant: Instant, _ action: @escaping @MainActor @Sendable () -> Void) {
+    state.withLock { $0.enqueue(instant, action) }
+  }
+
+  /// The integer tick of `instant`, in units of ``tick``, rounded down.
+  func ticks(at instant: Instant) -> Int {
+    let ratio = instant.offset / tick
+    // A tiny epsilon so that 0.3 s / 0.1 s counts as 3 ticks, not 2.
+    return Int((ratio + 1e-9).rounded(.down))
+  }
+
+  /// Lets woken work run: alternating hops through the main actor (where reactors and their
+  /// observers run) and the global executor (where effect bodies run).
+  ///
+  /// The bound is a house exception to "no yield loops": the clock cannot know when arbitrary
+  /// tasks are done, and a bounded settle keeps `advance` deterministic for work that only waits
+  /// on this clock, while never hanging on work that waits on something else.
+  private static func settle() async {
+    for _ in 0..<settleRounds {
+      await MainActor.run {}
+      await Task.detached(priority: .low) { await Task.yield() }.value
+    }
+  }
+
+  private static let settleRounds = 12
+
+  deinit {
+    // A clock is only released when no task sleeps on it (a sleeper keeps it alive), but resume
+    // defensively so that no continuation leaks.
+    let continuations = state.withLock { $0.drain() }
+    for continuation in continuations { continuation.resume(throwing: CancellationError()) }
+  }
+}
+
+// MARK: - State
+
+extension TestClock {
+  enum Outcome {
+    case wait, wakeNow, cancelled
+  }
+
+  struct Entry: Sendable {
+    enum Kind: Sendable {
+      case sleeper(CheckedContinuation<Void, any Error>)
+      case action(@MainActor @Sendable () -> Void)
+    }
+
+    let id: Int
+    let deadline: Instant
+    let kind: Kind
+  }
+
+  /// Everything the lock protects. Mutating methods are the only transitions.
+  struct State: Sendable {
+    var now = Instant()
+    var entries: [Entry] = []
+    private var nextID = 0
+    /// Sleeps that have an id but no entry yet, between `makeID` and `register`.
+    private var unregistered: Set<Int> = []
+    /// Sleeps cancelled before they registered.
+    private var cancelledEarly: Set<Int> = []
+    /// Sleepers that `advance` woke and whose task has not acknowledged yet.
+    private var woken: Set<Int> = []
+    /// Woken sleepers whose task has resumed before `advance` waited for it.
+    private var resumedEarly: Set<Int> = []
+    /// `advance` calls waiting for a woken sleeper's task to resume.
+    private var acknowledgements: [Int: CheckedContinuation<Void, Never>] = [:]
+
+    mutating func makeID() -> Int {
+      defer { nextID += 1 }
+      unregistered.insert(nextID)
+      return nextID
+    }
+
+    mutating func register(
+      _ id: Int, _ deadline: Instant, _ continuation: CheckedContinuation<Void, any Error>
+    ) -> Outcome {
+      unregistered.remove(id)
+      if cancelledEarly.remove(id) != nil { return .cancelled }
+      if deadline <= now { return .wakeNow }
+      entries.append(Entry(id: id, deadline: deadline, kind: .sleeper(continuation)))
+      return .wait
+    }
+
+    mutating func enqueue(_ deadline: Instant, _ action: @escaping @MainActor @Sendable () -> Void) {
+      defer { nextID += 1 }
+      entries.append(Entry(id: nextID, deadline: deadline, kind: .action(action)))
+    }
+
+    /// Removes a cancelled sleeper and returns its continuation, or remembers an early cancel.
+    mutating func cancel(_ id: Int) -> CheckedContinuation<Void, any Error>? {
+      if let index = entries.firstIndex(where: { $0.id == id }),
+        case .sleeper(let continuation) = entries[index].kind
+      {
+        entries.remove(at: index)
+        return continuation
+      }
+      if unregistered.contains(id) { cancelledEarly.insert(id) }
+      return nil
+    }
+
+    var nextDeadline: Instant? {
+      entries.min(by: Self.isEarlier)?.deadline
+    }
+
+    mutating func popEarliest(upTo limit: Instant) -> Entry? {
+      guard let index = entries.indices.min(by: { Self.isEarlier(entries[$0], entries[$1]) }),
+        entries[index].deadline <= limit
+      else { return nil }
+      let entry = entries.remove(at: index)
+      now = max(now, entry.deadline)
+      if case .sleeper = entry.kind { woken.insert(entry.id) }
+      return entry
+    }
+
+    /// Called by the woken sleeper; returns the `advance` waiting for it, if it already waits.
+    mutating func didResume(_ id: Int) -> CheckedContinuation<Void, Never>? {
+      guard woken.remove(id) != nil else { return nil }
+      if let acknowledgement = acknowledgements.removeValue(forKey: id) { return acknowledgement }
+      resumedEarly.insert(id)
+      return nil
+    }
+
+    /// Called by `advance`; returns `true` when the sleeper has already resumed.
+    mutating func awaitResumption(
+      of id: Int, _ acknowledgement: CheckedContinuation<Void, Never>
+    ) -> Bool {
+      if resumedEarly.remove(id) != nil { return true }
+      acknowledgements[id] = acknowledgement
+      return false
+    }
+
+    mutating func drain() -> [CheckedContinuation<Void, any Error>] {
+      defer { entries.removeAll() }
+      return entries.compactMap { entry in
+        if case .sleeper(let continuation) = entry.kind { return continuation }
+        return nil
+      }
+    }
+
+    private static func isEarlier(_ lhs: Entry, _ rhs: Entry) -> Bool {
+      (lhs.deadline, lhs.id) < (rhs.deadline, rhs.id)
+    }
+  }
+}
