@@ -1,0 +1,26 @@
+/// Why a ``PeopleClient`` could not deliver people.
+///
+/// Each case carries enough to print a one-line message (see `description`).
+public enum PeopleClientError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The request never got a complete response: no connection, connection lost, bad host.
+  case transport(String)
+  /// The server did not answer within the client's timeout.
+  case timedOut
+  /// The server answered with a status outside 200...299.
+  case httpStatus(Int)
+  /// The body arrived but is not a randomuser.me response.
+  case undecodable(String)
+  /// The request itself is invalid, for example a count outside 1...5000.
+  case invalidRequest(String)
+
+  /// A one-line, human-readable explanation.
+  public var description: String {
+    switch self {
+    case .transport(let reason): "could not reach the server: \(reason)"
+    case .timedOut: "the server did not answer in time"
+    case .httpStatus(let status): "the server answered with HTTP status \(status)"
+    case .undecodable(let reason): "the response is not randomuser.me JSON: \(reason)"
+    case .invalidRequest(let reason): "invalid request: \(reason)"
+    }
+  }
+}

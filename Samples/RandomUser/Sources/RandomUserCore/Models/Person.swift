@@ -1,0 +1,56 @@
+import Foundation
+
+/// A person as the app shows them, built from one ``RandomUserResult``.
+///
+/// `id` is the login UUID, so two people are the same person exactly when the API says so.
+public struct Person: Codable, Hashable, Identifiable, Sendable {
+  /// The login UUID; unique per person.
+  public var id: String
+  /// The full name, for example `"Jennie Nichols"`.
+  public var name: String
+  /// Whole years of age.
+  public var age: Int
+  /// `"male"` or `"female"`.
+  public var gender: String
+  /// The email address.
+  public var email: String
+  /// The country name in English.
+  public var country: String
+  /// The city.
+  public var city: String
+  /// The landline number.
+  public var phone: String
+  /// The date of birth (an instant, in UTC).
+  public var dateOfBirth: Date
+  /// The large portrait, or `nil` when the API sent something that is not a URL.
+  public var pictureURL: URL?
+
+  /// Creates a person.
+  ///
+  /// - Parameters:
+  ///   - id: A unique identifier.
+  ///   - name: The full name.
+  ///   - age: Whole years of age.
+  ///   - gender: The gender.
+  ///   - email: The email address.
+  ///   - country: The country.
+  ///   - city: The city.
+  ///   - phone: The phone number.
+  ///   - dateOfBirth: The date of birth.
+  ///   - pictureURL: The portrait URL.
+  public init(
+    id: String, name: String, age: Int, gender: String, email: String, country: String, city: String,
+    phone: String, dateOfBirth: Date, pictureURL: URL?
+  ) {
+    self.id = id
+    self.name = name
+    self.age = age
+    self.gender = gender
+    self.email = email
+    self.country = country
+    self.city = city
+    self.phone = phone
+    self.dateOfBirth = dateOfBirth
+    self.pictureURL = pictureURL
+  }
+}

@@ -1,0 +1,100 @@
+import ReactorFlow
+
+/// The detail screen of one age decade: its people, with at most one row expanded.
+///
+/// `toggle(index)` expands a row; toggling it again collapses it; toggling another row moves the
+/// expansion there. An index outside the list is ignored. Actions apply directly, so `Mutation`
+/// is `Action` and `mutate(action:)` is the framework's default.
+///
+/// ```swift
+/// let detail = DetailReactor(section: sections[1])
+/// detail.send(.toggle(0))
+/// detail.currentState.expandedPerson  // the first person of the section
+/// ```
+@MainActor
+public final class DetailReactor: Reactor {
+  /// What the user can do on the detail screen.
+  public enum Action: Sendable, Equatable {
+    /// Expands the row at `index`, or collapses it when it is the expanded one.
+    case toggle(Int)
+  }
+
+  /// What the detail screen shows.
+  public struct State: Equatable, Sendable {
+    /// The section title, for example `"20s"`.
+    public var title: String
+    /// The people of the section, in list order.
+    public var people: [Person]
+    /// The index of the expanded row, or `nil` when every row is collapsed.
+    public var expandedIndex: Int?
+
+    /// The person whose row is expanded, if any.
+    public var expandedPerson: Person? {
+      expandedIndex.map { people[$0] }
+    }
+
+    /// Creates a state with every row collapsed, or with one expanded.
+    ///
+    /// - Parameters:
+    ///   - title: The section title.
+    ///   - people: The people of the section.
+    ///   - expandedIndex: The expanded row, if any.
+    public init(title: String, people: [Person], expandedIndex: Int? = nil) {
+      self.title = title
+      self.people = people
+      self.expandedIndex = expandedIndex
+    }
+  }
+
+  /// The state the screen opens with: every row collapsed.
+  public let initialState: State
+  /// The reactor's storage, required by ``Reactor``.
+  public let runtime = ReactorRuntime<DetailReactor>()
+
+  /// Creates the reactor for one section.
+  ///
+  /// - Parameter section: The section whose people the screen lists.
+  public init(section: PersonSection) {
+    initialState = State(title: section.title, people: section.people)
+  }
+
+  /// Creates the reactor for a list of people.
+  ///
+  /// - Parameters:
+  ///   - title: The title of the screen.
+  ///   - people: The people to list.
+  public init(title: String, people: [Person]) {
+    initialState = State(title: title, people: people)
+  }
+
+  /// Applies a toggle: expand, collapse, or move the expansion; ignores an index out of range.
+  ///
+  /// - Parameters:
+  ///   - state: The current state.
+  ///   - mutation: The toggle.
+  /// - Returns: The next state.
+  public func reduce(state: State, mutation: Action) -> State {
+    var state = state
+    switch mutation {
+    case .toggle(let index):
+      guard state.people.indices.contains(index) else { return state }
+      state.expandedIndex = state.expandedIndex == index ? nil : index
+    }
+    return state
+  }
+}
+
+extension DetailReactor: Equatable {
+  /// Two detail reactors are equal when they are the same instance.
+  ///
+  /// This lets `MainReactor.State`, which holds the pushed detail, stay `Equatable`: a new
+  /// push is a change, while changes inside the detail are the detail's own state.
+  ///
+  /// - Parameters:
+  ///   - lhs: A reactor.
+  ///   - rhs: Another reactor.
+  /// - Returns: Whether both are the same object.
+  public nonisolated static func == (lhs: DetailReactor, rhs: DetailReactor) -> Bool {
+    lhs === rhs
+  }
+}

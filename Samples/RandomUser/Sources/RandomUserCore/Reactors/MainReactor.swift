@@ -1,0 +1,153 @@
+import ReactorFlow
+
+/// The main screen: loads people, groups them by age decade, and pushes a detail screen.
+///
+/// - `load(count)` sets `isLoading`, fetches through the injected ``PeopleClient`` and replaces
+///   the sections. A second `load` while one runs cancels the first: the latest wins.
+/// - A failed load sets `errorMessage` and keeps the previous sections; `retry` repeats the
+///   last load and clears the error.
+/// - `showDetail(title)` pushes a ``DetailReactor`` with that section's people;
+///   `dismissDetail` removes it.
+///
+/// ```swift
+/// let reactor = MainReactor(client: LivePeopleClient())
+/// await reactor.send(.load(100)).finish()
+/// reactor.currentState.sections.map(\.title)  // ["10s", "20s", ...]
+/// ```
+/// In a test, inject ``OfflinePeopleClient`` (the default) or a stub conforming to
+/// ``PeopleClient``.
+@MainActor
+public final class MainReactor: Reactor {
+  /// What the user can do on the main screen.
+  public enum Action: Sendable, Equatable {
+    /// Loads this many people, replacing the sections when it succeeds.
+    case load(Int)
+    /// Repeats the last load; does nothing before the first one.
+    case retry
+    /// Pushes the detail of the section with this title, for example `"20s"`.
+    case showDetail(String)
+    /// Removes the pushed detail.
+    case dismissDetail
+  }
+
+  /// A change of state.
+  public enum Mutation: Sendable {
+    /// A load of `count` people started.
+    case startLoading(count: Int)
+    /// A load finished with these sections.
+    case setSections([PersonSection])
+    /// A load failed with this message.
+    case setError(String)
+    /// A detail was pushed (a reactor) or removed (`nil`).
+    case setDetail(DetailReactor?)
+  }
+
+  /// What the main screen shows.
+  public struct State: Equatable, Sendable {
+    /// The people, one section per age decade, youngest first.
+    public var sections: [PersonSection] = []
+    /// Whether a load is running.
+    public var isLoading = false
+    /// Why the last load failed, until the next load starts.
+    public var errorMessage: String?
+    /// The count of the last load, which `retry` repeats.
+    public var lastRequestedCount: Int?
+    /// The pushed detail screen, if any; compared by identity.
+    public var detail: DetailReactor?
+
+    /// The number of people across all sections.
+    public var peopleCount: Int {
+      sections.reduce(0) { $0 + $1.people.count }
+    }
+
+    /// Creates an empty state.
+    public init() {}
+  }
+
+  /// The state before the first load: no sections, not loading.
+  public let initialState = State()
+  /// The reactor's storage, required by ``Reactor``.
+  public let runtime = ReactorRuntime<MainReactor>()
+
+  private let client: any PeopleClient
+  private let seed: String?
+
+  /// The identifier of the running load, so that a new load cancels it.
+  private enum LoadID: Hashable, Sendable { case load }
+
+  /// Creates the reactor.
+  ///
+  /// - Parameters:
+  ///   - client: Where people come from; the embedded offline source by default.
+  ///   - seed: The seed passed to every fetch, for reproducible people; `nil` lets the client
+  ///     choose (fixed for the offline source, random for randomuser.me).
+  public init(client: any PeopleClient = OfflinePeopleClient(), seed: String? = nil) {
+    self.client = client
+    self.seed = seed
+  }
+
+  /// Turns an action into work: a fetch for `load` and `retry`, a push or a pop otherwise.
+  ///
+  /// - Parameter action: The action.
+  /// - Returns: The effect that produces the mutations.
+  public func mutate(action: Action) -> Effect<Mutation> {
+    switch action {
+    case .load(let count):
+      return load(count: count)
+    case .retry:
+      guard let count = currentState.lastRequestedCount else { return .none }
+      return load(count: count)
+    case .showDetail(let title):
+      guard let section = currentState.sections.first(where: { $0.title == title }) else { return .none }
+      return .send(.setDetail(DetailReactor(section: section)))
+    case .dismissDetail:
+      return currentState.detail == nil ? .none : .send(.setDetail(nil))
+    }
+  }
+
+  /// Applies a mutation.
+  ///
+  /// - Parameters:
+  ///   - state: The current state.
+  ///   - mutation: The mutation.
+  /// - Returns: The next state.
+  public func reduce(state: State, mutation: Mutation) -> State {
+    var state = state
+    switch mutation {
+    case .startLoading(let count):
+      state.isLoading = true
+      state.errorMessage = nil
+      state.lastRequestedCount = count
+    case .setSections(let sections):
+      state.isLoading = false
+      state.sections = sections
+    case .setError(let message):
+      // The previous sections stay: a failed refresh must not blank the screen.
+      state.isLoading = false
+      state.errorMessage = message
+    case .setDetail(let detail):
+      state.detail = detail
+    }
+    return state
+  }
+
+  private func load(count: Int) -> Effect<Mutation> {
+    Effect<Mutation>.run { [client, seed] send in
+      let people = try await client.fetchPeople(count: count, seed: seed)
+      // Grouping 100,000 people takes milliseconds: do it here, off the main actor.
+      await send(.setSections(PersonSection.grouping(people)))
+    } catch: { error, send in
+      await send(.setError(Self.message(for: error)))
+    }
+    .prepend(.startLoading(count: count))
+    .cancellable(id: LoadID.load, cancelInFlight: true)
+  }
+
+  /// A one-line message for a failed load.
+  nonisolated static func message(for error: any Error) -> String {
+    if let error = error as? PeopleClientError {
+      return error.description
+    }
+    return String(describing: error)
+  }
+}

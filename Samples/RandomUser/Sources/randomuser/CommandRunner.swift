@@ -1,0 +1,95 @@
+import RandomUserCore
+
+/// Runs the command for parsed options: one load and a print, or the interactive loop.
+///
+/// It only wires things together: the reactor does the loading and the grouping, the printer
+/// formats, the session reads commands.
+@MainActor
+struct CommandRunner {
+  let options: Options
+  let console: Console
+  let clock: any Clock<Duration>
+
+  /// Runs the command.
+  ///
+  /// - Returns: The exit status: success, a failed load, or (never here) a usage error.
+  func run() async -> ExitStatus {
+    if options.showsHelp {
+      console.write(Usage.help + "\n")
+      return .success
+    }
+    let reactor = MainReactor(client: makeClient(), seed: options.seed)
+    let loader = Loader(reactor: reactor, options: options, progress: ProgressIndicator(console: console, clock: clock))
+    if options.isInteractive {
+      return await InteractiveSession(reactor: reactor, loader: loader, console: console).run(count: options.count)
+    }
+    await loader.load(count: options.count)
+    let state = reactor.currentState
+    if let message = state.errorMessage {
+      console.writeError(Self.errorReport(message))
+      return .loadFailed
+    }
+    switch options.format {
+    case .text:
+      console.write(SectionPrinter.text(state.sections, source: loader.sourceDescription))
+    case .json:
+      do {
+        console.write(try SectionPrinter.json(state.sections, source: loader.sourceName, seed: loader.seed))
+      } catch {
+        console.writeError(Self.errorReport("could not encode the sections as JSON: \(error)"))
+        return .loadFailed
+      }
+    }
+    return .success
+  }
+
+  /// A one-line error followed by the synopsis, as printed on standard error.
+  static func errorReport(_ message: String) -> String {
+    "randomuser: error: \(message)\n\(Usage.synopsis)\nRun 'randomuser --help' for details.\n"
+  }
+
+  private func makeClient() -> any PeopleClient {
+    switch options.source {
+    case .offline: OfflinePeopleClient()
+    case .live(let url): LivePeopleClient(baseURL: url, timeout: options.timeout)
+    }
+  }
+}
+
+/// Loads through the reactor, with a progress indicator for live sources.
+@MainActor
+struct Loader {
+  let reactor: MainReactor
+  let options: Options
+  let progress: ProgressIndicator
+
+  /// `offline` or the host of the live source, for `--json`.
+  var sourceName: String {
+    switch options.source {
+    case .offline: "offline"
+    case .live(let url): url.host ?? url.absoluteString
+    }
+  }
+
+  /// The seed the source uses.
+  var seed: String? {
+    options.seed ?? (options.source == .offline ? OfflinePeopleClient.defaultSeed : nil)
+  }
+
+  /// A description of the source for the text output, for example `offline, seed "reactorflow"`.
+  var sourceDescription: String {
+    seed.map { "\(sourceName), seed \"\($0)\"" } ?? sourceName
+  }
+
+  /// Sends `load(count)` (or `retry`) and waits until it has finished.
+  func load(count: Int, retry: Bool = false) async {
+    let isLive = options.source != .offline
+    if isLive {
+      progress.start("Loading \(count) \(count == 1 ? "person" : "people") from \(sourceName)")
+    }
+    await reactor.send(retry ? .retry : .load(count)).finish()
+    if isLive {
+      progress.stop()
+    }
+  }
+}

@@ -1,0 +1,185 @@
+import RandomUserCore
+
+/// The `--interactive` loop: reads one command per line and drives the same reactors as an app.
+///
+/// In the list, `open` sends `showDetail`; in a detail, `toggle` sends the detail reactor's
+/// `toggle` and `back` sends `dismissDetail`; `reload` and `retry` load again. The screen is
+/// printed from the reactors' `currentState` after each action has finished. Works the same
+/// with a terminal or piped input; the end of input quits.
+@MainActor
+struct InteractiveSession {
+  let reactor: MainReactor
+  let loader: Loader
+  let console: Console
+
+  private static let help = """
+    Commands:
+      list                 Show the sections (or, in a section, its people).
+      open <n | title>     Open a section by number or title, for example 'open 2' or 'open 20s'.
+      toggle <n>           In a section, expand person n, or collapse them if expanded.
+      back                 Close the section and return to the list.
+      reload [count]       Load again, optionally another number of people.
+      retry                Repeat the last load after an error.
+      help                 Show this help.
+      quit                 Leave.
+    A bare number opens that section in the list, or toggles that person in a section.
+    """
+
+  /// Loads `count` people, then reads commands until `quit` or the end of input.
+  ///
+  /// - Parameter count: How many people to load first.
+  /// - Returns: Success: errors in the loop are shown and the loop goes on.
+  func run(count: Int) async -> ExitStatus {
+    console.write("Interactive mode. Type 'help' for the commands, 'quit' to leave.\n")
+    await load(count: count)
+    while true {
+      console.write(prompt)
+      guard let line = console.readLine() else {
+        console.write("\n")
+        return .success
+      }
+      if !console.isInputTerminal {
+        console.write(line + "\n")
+      }
+      let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
+      guard let command = words.first?.lowercased() else { continue }
+      let argument = words.dropFirst().joined(separator: " ")
+      if await perform(command, argument) == false {
+        return .success
+      }
+    }
+  }
+
+  private var prompt: String {
+    if let detail = reactor.currentState.detail {
+      return "randomuser \(detail.currentState.title)> "
+    }
+    return "randomuser> "
+  }
+
+  /// Performs one command; returns `false` to quit.
+  private func perform(_ command: String, _ argument: String) async -> Bool {
+    switch command {
+    case "quit", "q", "exit":
+      return false
+    case "help", "h", "?":
+      console.write(Self.help + "\n")
+    case "list", "ls", "l":
+      showScreen()
+    case "open", "o":
+      open(argument)
+    case "toggle", "t":
+      toggle(argument)
+    case "back", "b":
+      back()
+    case "reload", "r":
+      await reload(argument)
+    case "retry":
+      await retry()
+    default:
+      if Int(command) != nil, argument.isEmpty {
+        if reactor.currentState.detail == nil { open(command) } else { toggle(command) }
+      } else {
+        console.write("Unknown command '\(command)'. Type 'help' for the commands.\n")
+      }
+    }
+    return true
+  }
+
+  private func load(count: Int) async {
+    await loader.load(count: count)
+    reportLoad()
+  }
+
+  private func reportLoad() {
+    let state = reactor.currentState
+    if let message = state.errorMessage {
+      console.write("Load failed: \(message)\nType 'retry' to try again.\n")
+      if !state.sections.isEmpty {
+        console.write("Showing the previous \(state.peopleCount) people.\n")
+      }
+      return
+    }
+    console.write("Loaded \(state.peopleCount) people (\(loader.sourceDescription)).\n")
+    console.write(SectionPrinter.sectionList(state.sections))
+  }
+
+  private func showScreen() {
+    if let detail = reactor.currentState.detail {
+      console.write(SectionPrinter.detail(detail.currentState))
+    } else {
+      console.write(SectionPrinter.sectionList(reactor.currentState.sections))
+    }
+  }
+
+  private func open(_ argument: String) {
+    let sections = reactor.currentState.sections
+    let title: String? =
+      if let number = Int(argument) {
+        sections.indices.contains(number - 1) ? sections[number - 1].title : nil
+      } else {
+        sections.first { $0.title.lowercased() == argument.lowercased() }?.title
+      }
+    guard let title else {
+      let choices = sections.isEmpty ? "nothing is loaded" : "choose 1-\(sections.count) or a title such as \(sections[0].title)"
+      console.write("No section '\(argument)': \(choices).\n")
+      return
+    }
+    reactor.send(.showDetail(title))
+    showScreen()
+  }
+
+  private func toggle(_ argument: String) {
+    guard let detail = reactor.currentState.detail else {
+      console.write("Open a section first, for example 'open 1'.\n")
+      return
+    }
+    let count = detail.currentState.people.count
+    guard let number = Int(argument), (1...count).contains(number) else {
+      console.write("No person '\(argument)': choose 1-\(count).\n")
+      return
+    }
+    detail.send(.toggle(number - 1))
+    let state = detail.currentState
+    let person = state.people[number - 1]
+    if state.expandedIndex == number - 1 {
+      console.write("\(number). \(person.name)\n" + SectionPrinter.details(of: person, indent: "   "))
+    } else {
+      console.write("Collapsed \(number). \(person.name).\n")
+    }
+  }
+
+  private func back() {
+    guard reactor.currentState.detail != nil else {
+      console.write("Already at the list.\n")
+      return
+    }
+    reactor.send(.dismissDetail)
+    showScreen()
+  }
+
+  private func reload(_ argument: String) async {
+    var count = reactor.currentState.lastRequestedCount ?? 100
+    if !argument.isEmpty {
+      do {
+        count = try Options.parseCount(argument)
+      } catch {
+        console.write("\(error.message).\n")
+        return
+      }
+    }
+    // The pushed detail shows the old people: close it before replacing them.
+    reactor.send(.dismissDetail)
+    await load(count: count)
+  }
+
+  private func retry() async {
+    guard reactor.currentState.lastRequestedCount != nil else {
+      console.write("Nothing to retry yet.\n")
+      return
+    }
+    reactor.send(.dismissDetail)
+    await loader.load(count: reactor.currentState.lastRequestedCount ?? 100, retry: true)
+    reportLoad()
+  }
+}

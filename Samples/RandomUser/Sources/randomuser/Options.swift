@@ -1,0 +1,145 @@
+import Foundation
+import RandomUserCore
+
+/// What the command line asked for, parsed and validated.
+///
+/// ```swift
+/// let options = try Options.parse(["--count", "20", "--json"])
+/// options.count   // 20
+/// ```
+struct Options: Equatable, Sendable {
+  /// Where people come from.
+  enum Source: Equatable, Sendable {
+    /// The embedded offline generator.
+    case offline
+    /// An HTTP server speaking the randomuser.me format.
+    case live(URL)
+  }
+
+  /// How the sections are printed.
+  enum Format: Equatable, Sendable {
+    /// Titles, counts and names, for people.
+    case text
+    /// A JSON document, for programs.
+    case json
+  }
+
+  /// How many people to load.
+  var count = 100
+  /// The seed, or `nil` for the source's default.
+  var seed: String?
+  /// Where people come from.
+  var source = Source.offline
+  /// How long a live load may wait for the server.
+  var timeout = Duration.seconds(15)
+  /// How the sections are printed.
+  var format = Format.text
+  /// Whether to run the interactive loop after loading.
+  var isInteractive = false
+  /// Whether to print the help and exit.
+  var showsHelp = false
+
+  /// Parses the arguments that follow the program name.
+  ///
+  /// Accepts `--flag value` and `--flag=value`. Every problem is a ``UsageError`` with a one-line
+  /// message; nothing here exits or prints.
+  ///
+  /// - Parameter arguments: The arguments, without the program name.
+  /// - Returns: The options.
+  /// - Throws: ``UsageError`` for an unknown flag, a missing or invalid value, or a conflict.
+  static func parse(_ arguments: [String]) throws(UsageError) -> Options {
+    var options = Options()
+    var wantsLive = false
+    var customURL: URL?
+    var remaining = arguments[...]
+    while let argument = remaining.popFirst() {
+      let (flag, inlineValue) = split(argument)
+      func value() throws(UsageError) -> String {
+        if let inlineValue { return inlineValue }
+        guard let next = remaining.popFirst() else { throw UsageError("\(flag) needs a value") }
+        return next
+      }
+      func noValue() throws(UsageError) {
+        if inlineValue != nil { throw UsageError("\(flag) does not take a value") }
+      }
+      switch flag {
+      case "--count", "-n":
+        options.count = try parseCount(try value())
+      case "--seed", "-s":
+        let seed = try value()
+        guard !seed.isEmpty else { throw UsageError("--seed needs a non-empty value") }
+        options.seed = seed
+      case "--live":
+        try noValue()
+        wantsLive = true
+      case "--url":
+        customURL = try parseURL(try value())
+      case "--timeout":
+        options.timeout = try parseTimeout(try value())
+      case "--json":
+        try noValue()
+        options.format = .json
+      case "--interactive", "-i":
+        try noValue()
+        options.isInteractive = true
+      case "--help", "-h":
+        try noValue()
+        options.showsHelp = true
+      default:
+        if argument.hasPrefix("-") {
+          throw UsageError("unknown option \(flag)")
+        }
+        throw UsageError("unexpected argument \(argument)")
+      }
+    }
+    switch (wantsLive, customURL) {
+    case (true, .some):
+      throw UsageError("use either --live or --url, not both")
+    case (true, nil):
+      options.source = .live(LivePeopleClient.defaultBaseURL)
+    case (false, .some(let url)):
+      options.source = .live(url)
+    case (false, nil):
+      options.source = .offline
+    }
+    if options.isInteractive, options.format == .json {
+      throw UsageError("--json cannot be combined with --interactive")
+    }
+    return options
+  }
+
+  /// Parses a count in the range the API accepts.
+  static func parseCount(_ text: String) throws(UsageError) -> Int {
+    let range = PeopleClientLimits.allowedCounts
+    guard let count = Int(text) else {
+      throw UsageError("--count must be a whole number, got '\(text)'")
+    }
+    guard range.contains(count) else {
+      throw UsageError("--count must be between \(range.lowerBound) and \(range.upperBound), got \(count)")
+    }
+    return count
+  }
+
+  private static func split(_ argument: String) -> (flag: String, value: String?) {
+    guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else {
+      return (argument, nil)
+    }
+    return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+  }
+
+  private static func parseURL(_ text: String) throws(UsageError) -> URL {
+    guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+      scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty
+    else {
+      throw UsageError("--url must be an http or https URL, got '\(text)'")
+    }
+    return url
+  }
+
+  private static func parseTimeout(_ text: String) throws(UsageError) -> Duration {
+    guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 600 else {
+      throw UsageError("--timeout must be a number of seconds between 0 and 600, got '\(text)'")
+    }
+    return .milliseconds(Int((seconds * 1000).rounded(.up)))
+  }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import RandomUserCore
+
+/// Renders sections and people as text for people, or as JSON for programs.
+enum SectionPrinter {
+  /// The `--json` document.
+  struct Document: Encodable {
+    /// One section of the document.
+    struct Section: Encodable {
+      let title: String
+      let count: Int
+      let people: [Person]
+    }
+
+    let source: String
+    let seed: String?
+    let count: Int
+    let sections: [Section]
+  }
+
+  /// The sections as text: a summary line, then each title and count and the names in it.
+  static func text(_ sections: [PersonSection], source: String) -> String {
+    let total = sections.reduce(0) { $0 + $1.people.count }
+    var out = "\(total) \(total == 1 ? "person" : "people") in \(sections.count) "
+    out += "\(sections.count == 1 ? "section" : "sections") (\(source))\n"
+    for section in sections {
+      out += "\n\(section.title) (\(section.people.count))\n"
+      for person in section.people {
+        out += "  \(person.name), \(person.age), \(person.country)\n"
+      }
+    }
+    return out
+  }
+
+  /// The sections as a pretty-printed JSON document with sorted keys.
+  static func json(_ sections: [PersonSection], source: String, seed: String?) throws -> String {
+    let document = Document(
+      source: source,
+      seed: seed,
+      count: sections.reduce(0) { $0 + $1.people.count },
+      sections: sections.map { Document.Section(title: $0.title, count: $0.people.count, people: $0.people) }
+    )
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    encoder.dateEncodingStrategy = .iso8601
+    return String(decoding: try encoder.encode(document), as: UTF8.self) + "\n"
+  }
+
+  /// The numbered section list of the interactive mode.
+  static func sectionList(_ sections: [PersonSection]) -> String {
+    guard !sections.isEmpty else { return "No sections loaded.\n" }
+    var out = ""
+    for (index, section) in sections.enumerated() {
+      let people = section.people.count == 1 ? "person" : "people"
+      out += "  \(index + 1). \(section.title) (\(section.people.count) \(people))\n"
+    }
+    return out
+  }
+
+  /// The numbered rows of a detail screen; the expanded row shows the person's details.
+  static func detail(_ state: DetailReactor.State) -> String {
+    var out = "\(state.title): \(state.people.count) \(state.people.count == 1 ? "person" : "people")\n"
+    for (index, person) in state.people.enumerated() {
+      let isExpanded = index == state.expandedIndex
+      out += "  \(index + 1). [\(isExpanded ? "-" : "+")] \(person.name)\n"
+      if isExpanded {
+        out += details(of: person, indent: "       ")
+      }
+    }
+    return out
+  }
+
+  /// Every field of a person, one per line.
+  static func details(of person: Person, indent: String) -> String {
+    let dateFormatter = ISO8601DateFormatter()
+    dateFormatter.formatOptions = [.withFullDate]
+    var out = "\(indent)Age:      \(person.age) (born \(dateFormatter.string(from: person.dateOfBirth)))\n"
+    out += "\(indent)Gender:   \(person.gender)\n"
+    out += "\(indent)Email:    \(person.email)\n"
+    out += "\(indent)Phone:    \(person.phone)\n"
+    out += "\(indent)Lives in: \(person.city), \(person.country)\n"
+    out += "\(indent)Picture:  \(person.pictureURL?.absoluteString ?? "none")\n"
+    return out
+  }
+}

@@ -1,0 +1,29 @@
+/// The help text of the `randomuser` command.
+enum Usage {
+  /// The synopsis, printed after every usage error.
+  static let synopsis = """
+    usage: randomuser [--count N] [--seed S] [--live | --url URL] [--timeout SECONDS]
+                      [--json | --interactive] [--help]
+    """
+
+  /// The full help, printed by `--help`.
+  static let help = """
+    randomuser: load random people and show them by age decade.
+
+    \(synopsis)
+
+    By default 100 people come from the embedded offline source, the same ones on every run.
+
+    Options:
+      -n, --count N        How many people to load, 1 to 5000 (default 100).
+      -s, --seed S         Seed for reproducible people (offline default: "reactorflow").
+          --live           Load from https://randomuser.me/api/ instead of the offline source.
+          --url URL        Load from any server that speaks the randomuser.me format.
+          --timeout SECS   How long a live load waits for the server (default 15).
+          --json           Print the sections as JSON.
+      -i, --interactive    Browse the sections: open one, expand a person, go back, reload.
+      -h, --help           Show this help.
+
+    Exit status: 0 on success, 1 when the load failed, 2 for a bad command line.
+    """
+}
