@@ -1,0 +1,100 @@
+import RandomUserCore
+import ReactorFlow
+import XCTest
+
+/// Failures, retry and cancellation of `MainReactor.load`, with a scripted client.
+@MainActor
+final class MainReactorLoadingTests: XCTestCase {
+  func test_load_clientFails_setsErrorAndKeepsPreviousSections() async {
+    // given
+    let client = ScriptedPeopleClient([.people, .failure(.httpStatus(503))])
+    let reactor = MainReactor(client: client)
+    await reactor.send(.load(40)).finish()
+    let before = reactor.currentState.sections
+
+    // when
+    await reactor.send(.load(50)).finish()
+
+    // then
+    XCTAssertEqual(reactor.currentState.sections, before)
+    XCTAssertEqual(reactor.currentState.errorMessage, PeopleClientError.httpStatus(503).description)
+    XCTAssertFalse(reactor.currentState.isLoading)
+    XCTAssertEqual(reactor.currentState.lastRequestedCount, 50)
+  }
+
+  func test_retry_afterFailure_repeatsLastLoadAndClearsError() async {
+    // given
+    let client = ScriptedPeopleClient([.failure(.transport("offline"))], then: .people)
+    let reactor = MainReactor(client: client, seed: "retry")
+    await reactor.send(.load(25)).finish()
+    XCTAssertNotNil(reactor.currentState.errorMessage)
+
+    // when
+    await reactor.send(.retry).finish()
+
+    // then
+    XCTAssertNil(reactor.currentState.errorMessage)
+    XCTAssertEqual(reactor.currentState.peopleCount, 25)
+    XCTAssertEqual(client.recordedCalls, [.init(count: 25, seed: "retry"), .init(count: 25, seed: "retry")])
+  }
+
+  func test_retry_beforeAnyLoad_doesNothing() async {
+    // given
+    let client = ScriptedPeopleClient()
+    let reactor = MainReactor(client: client)
+
+    // when
+    let task = reactor.send(.retry)
+
+    // then
+    XCTAssertFalse(task.hasEffects)
+    XCTAssertEqual(reactor.currentState, MainReactor.State())
+    XCTAssertEqual(client.recordedCalls, [])
+  }
+
+  func test_load_whileLoading_cancelsFirstAndLatestWins() async {
+    // given: a first load that only ends when it is cancelled
+    let client = ScriptedPeopleClient([.suspendUntilCancelled], then: .people)
+    let reactor = MainReactor(client: client)
+    var calls = client.calls.makeAsyncIterator()
+    let first = reactor.send(.load(10))
+    _ = await calls.next()  // the first fetch is running
+
+    // when
+    let second = reactor.send(.load(20))
+    await first.finish()
+    await second.finish()
+
+    // then
+    XCTAssertEqual(client.recordedCalls.map(\.count), [10, 20])
+    XCTAssertEqual(reactor.currentState.peopleCount, 20)
+    XCTAssertEqual(reactor.currentState.lastRequestedCount, 20)
+    XCTAssertFalse(reactor.currentState.isLoading)
+    XCTAssertNil(reactor.currentState.errorMessage)
+  }
+
+  func test_load_started_setsLoadingFlagSynchronously() async {
+    // given
+    let client = ScriptedPeopleClient([.suspendUntilCancelled])
+    let reactor = MainReactor(client: client)
+
+    // when
+    let task = reactor.send(.load(10))
+
+    // then
+    XCTAssertTrue(reactor.currentState.isLoading)
+    task.cancel()
+    await task.finish()
+  }
+
+  func test_detailReactor_equality_isIdentity() async {
+    // given
+    let section = PersonSection(decade: 20, people: [])
+    let first = DetailReactor(section: section)
+    let second = DetailReactor(section: section)
+
+    // then
+    XCTAssertEqual(first, first)
+    XCTAssertNotEqual(first, second)
+  }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import XCTest
+
+/// Runs the built `randomuser` binary as a real process, bounded in time.
+struct RandomUserExecutable {
+  /// What a run produced.
+  struct Result {
+    let status: Int32
+    let standardOutput: String
+    let standardError: String
+  }
+
+  /// Where the executable is.
+  let url: URL
+
+  /// Finds `randomuser` next to the test bundle: the build products of `swift test`, whatever
+  /// its `--scratch-path`, and, failing that, `<package>/.build/debug`.
+  static func locate() throws -> RandomUserExecutable {
+    var directories: [URL] = []
+    if let executable = Bundle.main.executableURL {
+      directories.append(executable.deletingLastPathComponent())  // Linux: the .xctest binary
+    }
+    for bundle in Bundle.allBundles where bundle.bundleURL.pathExtension == "xctest" {
+      directories.append(bundle.bundleURL.deletingLastPathComponent())  // macOS: the .xctest bundle
+    }
+    if let argument = CommandLine.arguments.first {
+      directories.append(URL(fileURLWithPath: argument).deletingLastPathComponent())
+    }
+    let package = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    directories.append(package.appendingPathComponent(".build/debug"))
+    for directory in directories {
+      let candidate = directory.appendingPathComponent("randomuser")
+      if FileManager.default.isExecutableFile(atPath: candidate.path) {
+        return RandomUserExecutable(url: candidate)
+      }
+    }
+    throw XCTSkip("randomuser was not built; searched \(directories.map(\.path))")
+  }
+
+  /// Runs the executable with `arguments`, feeding `input` on standard input (then closing it).
+  ///
+  /// - Parameters:
+  ///   - arguments: The command-line arguments.
+  ///   - input: Standard input, or `nil` for an empty one.
+  ///   - timeout: How long the process may run before it is killed and the test fails.
+  /// - Returns: The exit status and everything the process wrote.
+  func run(_ arguments: [String], input: String? = nil, timeout: TimeInterval = 30) throws -> Result {
+    let process = Process()
+    process.executableURL = url
+    process.arguments = arguments
+    let output = Pipe()
+    let error = Pipe()
+    let standardInput = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    process.standardInput = standardInput
+
+    // The pipes are drained on their own threads so that a full pipe never blocks the process;
+    // the semaphore is signalled by the process's exit and the two ends of output.
+    let done = DispatchSemaphore(value: 0)
+    let collected = Collected()
+    process.terminationHandler = { _ in done.signal() }
+    try process.run()
+    Thread {
+      collected.setOutput(output.fileHandleForReading.readDataToEndOfFile())
+      done.signal()
+    }.start()
+    Thread {
+      collected.setError(error.fileHandleForReading.readDataToEndOfFile())
+      done.signal()
+    }.start()
+    if let input {
+      standardInput.fileHandleForWriting.write(Data(input.utf8))
+    }
+    try standardInput.fileHandleForWriting.close()
+
+    let deadline = DispatchTime.now() + timeout
+    for _ in 0..<3 {
+      if done.wait(timeout: deadline) == .timedOut {
+        process.terminate()
+        throw TimedOut(arguments: arguments, timeout: timeout)
+      }
+    }
+    process.waitUntilExit()
+    return Result(
+      status: process.terminationStatus,
+      standardOutput: String(decoding: collected.output, as: UTF8.self),
+      standardError: String(decoding: collected.error, as: UTF8.self)
+    )
+  }
+
+  /// The process ran longer than allowed.
+  struct TimedOut: Error, CustomStringConvertible {
+    let arguments: [String]
+    let timeout: TimeInterval
+    var description: String { "randomuser \(arguments.joined(separator: " ")) ran over \(timeout) s" }
+  }
+
+  private final class Collected: @unchecked Sendable {
+    // `@unchecked Sendable`: each property is written by one reader thread, and read only
+    // after that thread signalled the semaphore (which orders the accesses).
+    private(set) var output = Data()
+    private(set) var error = Data()
+    func setOutput(_ data: Data) { output = data }
+    func setError(_ data: Data) { error = data }
+  }
+}
