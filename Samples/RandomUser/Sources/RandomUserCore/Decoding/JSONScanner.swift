@@ -121,6 +121,7 @@ struct JSONScanner {
 
   /// Reads an integer (a JSON number without fraction or exponent that fits `Int`).
   mutating func int() throws(Failure) -> Int {
+    _ = try peek()
     let start = offset
     try skipNumber()
     var value = 0

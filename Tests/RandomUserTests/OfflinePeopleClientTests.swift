@@ -1,0 +1,123 @@
+import Foundation
+import XCTest
+
+@testable import RandomUserCore
+
+/// The embedded offline source: deterministic, realistic, in the randomuser.me format.
+final class OfflinePeopleClientTests: XCTestCase {
+  private let client = OfflinePeopleClient()
+
+  func test_fetch_sameSeed_givesSamePeople() async throws {
+    // when
+    let first = try await client.fetchPeople(count: 200, seed: "same")
+    let second = try await client.fetchPeople(count: 200, seed: "same")
+
+    // then
+    XCTAssertEqual(first, second)
+    XCTAssertEqual(try client.responseData(count: 50, seed: "same"), try client.responseData(count: 50, seed: "same"))
+  }
+
+  func test_fetch_otherSeed_givesOtherPeople() async throws {
+    // when
+    let first = try await client.fetchPeople(count: 50, seed: "one")
+    let second = try await client.fetchPeople(count: 50, seed: "two")
+
+    // then
+    XCTAssertTrue(Set(first.map(\.id)).isDisjoint(with: second.map(\.id)))
+  }
+
+  func test_fetch_nilSeed_usesDefaultSeed() async throws {
+    // when
+    let implicit = try await client.fetchPeople(count: 20, seed: nil)
+    let explicit = try await client.fetchPeople(count: 20, seed: OfflinePeopleClient.defaultSeed)
+
+    // then
+    XCTAssertEqual(implicit, explicit)
+  }
+
+  func test_fetch_smallerCount_isPrefixOfLargerCount() async throws {
+    // when
+    let ten = try await client.fetchPeople(count: 10, seed: "prefix")
+    let hundred = try await client.fetchPeople(count: 100, seed: "prefix")
+
+    // then
+    XCTAssertEqual(ten, Array(hundred.prefix(10)))
+  }
+
+  func test_fetch_tenThousand_isRealisticAndUnique() async throws {
+    // when
+    let people = try await client.fetchPeople(count: 10_000, seed: "realistic")
+
+    // then
+    XCTAssertEqual(people.count, 10_000)
+    XCTAssertEqual(Set(people.map(\.id)).count, 10_000)
+    XCTAssertEqual(people.map(\.age).min(), 18)
+    XCTAssertEqual(people.map(\.age).max(), 90)
+    XCTAssertEqual(Set(people.map(\.gender)), ["female", "male"])
+    XCTAssertGreaterThanOrEqual(Set(people.map(\.country)).count, 10)
+    XCTAssertGreaterThan(Set(people.map(\.name)).count, 1_000)
+    let reference = RandomUserDate.parse("2025-01-01T00:00:00.000Z") ?? Date()
+    for person in people.prefix(500) {
+      XCTAssertTrue(person.email.hasSuffix("@example.com"), person.email)
+      XCTAssertEqual(person.pictureURL?.host, "randomuser.me")
+      let age = Calendar(identifier: .gregorian).dateComponents(in: .gmt, from: person.dateOfBirth)
+      let years = Calendar(identifier: .gregorian).dateComponents([.year], from: age.date ?? .distantPast, to: reference)
+      XCTAssertEqual(years.year, person.age, "\(person.name) born \(person.dateOfBirth)")
+    }
+  }
+
+  func test_responseData_isRandomUserJSON_withInfoAndBothPostcodeKinds() throws {
+    // when
+    let data = try client.responseData(count: 300, seed: "format")
+    let response = try JSONDecoder().decode(RandomUserResponse.self, from: data)
+
+    // then
+    XCTAssertEqual(response.info, RandomUserInfo(seed: "format", results: 300, page: 1, version: "1.4"))
+    let postcodes = response.results.map(\.location.postcode)
+    XCTAssertTrue(postcodes.contains { if case .number = $0 { true } else { false } })
+    XCTAssertTrue(postcodes.contains { if case .text = $0 { true } else { false } })
+    XCTAssertTrue(response.results.contains { $0.id.value == nil })
+    XCTAssertTrue(response.results.allSatisfy { $0.login.uuid.count == 36 })
+  }
+
+  func test_responseData_seedWithQuotes_isEscaped() throws {
+    // when
+    let response = try RandomUserDecoder().response(from: try client.responseData(count: 1, seed: "a \"quoted\"\n\\seed"))
+
+    // then
+    XCTAssertEqual(response.info.seed, "a \"quoted\"\n\\seed")
+  }
+
+  func test_fetch_zeroOrNegativeCount_givesNobodyOrInvalidRequest() async throws {
+    // when
+    let nobody = try await client.fetchPeople(count: 0, seed: nil)
+
+    // then
+    XCTAssertEqual(nobody, [])
+    do {
+      _ = try await client.fetchPeople(count: -1, seed: nil)
+      XCTFail("a negative count must throw")
+    } catch {
+      XCTAssertEqual(error as? PeopleClientError, .invalidRequest("count must not be negative, got -1"))
+    }
+  }
+
+  func test_grouping_edgeAges_putsEveryoneInTheirDecade() async throws {
+    // given
+    let template = try await client.fetchPeople(count: 1, seed: "edge")[0]
+    let people = [18, 19, 20, 29, 30, 90, 45].enumerated().map { index, age in
+      var person = template
+      person.id = "\(index)"
+      person.age = age
+      return person
+    }
+
+    // when
+    let sections = PersonSection.grouping(people)
+
+    // then
+    XCTAssertEqual(sections.map(\.title), ["10s", "20s", "30s", "40s", "90s"])
+    XCTAssertEqual(sections.map { $0.people.map(\.age) }, [[18, 19], [20, 29], [30], [45], [90]])
+    XCTAssertEqual(PersonSection.grouping([]), [])
+  }
+}
