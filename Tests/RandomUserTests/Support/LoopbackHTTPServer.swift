@@ -35,10 +35,13 @@ final class LoopbackHTTPServer: @unchecked Sendable {
 
   /// The port the server listens on.
   let port: UInt16
+  /// The target of each request, as it arrives: await it to know a request reached the server.
+  let received: AsyncStream<String>
 
   private let listener: Int32
   private let wakeRead: Int32
   private let wakeWrite: Int32
+  private let receivedContinuation: AsyncStream<String>.Continuation
   private let threads = DispatchGroup()
   private let lock = NSLock()
   private var currentResponse: Response
@@ -51,6 +54,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
   /// - Throws: ``SocketError`` when the socket cannot be set up.
   init(response: Response) throws {
     currentResponse = response
+    (received, receivedContinuation) = AsyncStream.makeStream(of: String.self)
     let (listener, port) = try Self.bindLoopback(listen: true)
     var wake: [Int32] = [0, 0]
     guard pipe(&wake) == 0 else {
@@ -103,6 +107,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     var byte: UInt8 = 1
     _ = write(wakeWrite, &byte, 1)
     _ = threads.wait(timeout: .now() + 2)
+    receivedContinuation.finish()
   }
 
   /// A port on 127.0.0.1 that nothing listens on (bound, then closed): connecting is refused.
@@ -144,6 +149,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
       recordedRequests.append(target)
       return currentResponse
     }
+    receivedContinuation.yield(target)
     answer(connection, with: response)
   }
 

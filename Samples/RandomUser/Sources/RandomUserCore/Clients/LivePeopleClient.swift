@@ -12,6 +12,10 @@ import Foundation
 /// ``PeopleClientError/httpStatus(_:)`` (not 2xx) and ``PeopleClientError/undecodable(_:)``.
 /// Cancelling the calling task cancels the request.
 ///
+/// The timeout is measured on an injected clock and covers the whole request, rather than being
+/// left to `URLSession`: on Linux, FoundationNetworking truncates `timeoutInterval` to whole
+/// seconds (0.5 s becomes "time out at once"), and a test can pass a `TestClock`.
+///
 /// ```swift
 /// let reactor = MainReactor(client: LivePeopleClient())
 /// let local = LivePeopleClient(baseURL: serverURL, timeout: .milliseconds(500))  // a test server
@@ -27,9 +31,10 @@ public struct LivePeopleClient: PeopleClient {
 
   /// The endpoint; the query is added to it.
   public let baseURL: URL
-  /// How long the client waits for the server to answer (and between parts of the body).
+  /// How long the client waits for the whole response.
   public let timeout: Duration
 
+  private let clock: any Clock<Duration>
   private let session: URLSession
 
   /// Creates a client.
@@ -37,12 +42,18 @@ public struct LivePeopleClient: PeopleClient {
   /// - Parameters:
   ///   - baseURL: The endpoint, `https://randomuser.me/api/` by default; any query it already
   ///     has is kept.
-  ///   - timeout: How long to wait for the server to answer; 15 seconds by default.
-  public init(baseURL: URL = LivePeopleClient.defaultBaseURL, timeout: Duration = .seconds(15)) {
+  ///   - timeout: How long to wait for the whole response; 15 seconds by default.
+  ///   - clock: The clock that measures `timeout`; a `TestClock` in tests.
+  public init(
+    baseURL: URL = LivePeopleClient.defaultBaseURL, timeout: Duration = .seconds(15),
+    clock: any Clock<Duration> = ContinuousClock()
+  ) {
     self.baseURL = baseURL
     self.timeout = timeout
+    self.clock = clock
     let configuration = URLSessionConfiguration.ephemeral
-    configuration.timeoutIntervalForRequest = timeout.timeInterval
+    // Only a backstop, in whole seconds and later than ours: `fetchPeople` enforces `timeout`.
+    configuration.timeoutIntervalForRequest = Self.backstop(for: timeout)
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
     configuration.urlCache = nil
     session = URLSession(configuration: configuration)
@@ -63,7 +74,8 @@ public struct LivePeopleClient: PeopleClient {
     }
     components.queryItems = items
     guard let url = components.url else { return nil }
-    var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout.timeInterval)
+    var request = URLRequest(
+      url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: Self.backstop(for: timeout))
     request.setValue("application/json", forHTTPHeaderField: "Accept")
     return request
   }
@@ -84,13 +96,25 @@ public struct LivePeopleClient: PeopleClient {
     guard let request = request(count: count, seed: seed) else {
       throw PeopleClientError.invalidRequest("cannot add a query to \(baseURL.absoluteString)")
     }
-    let data: Data
-    let response: URLResponse
-    do {
-      (data, response) = try await session.data(for: request)
-    } catch {
-      try Task.checkCancellation()
-      throw Self.clientError(for: error)
+    let (data, response) = try await withThrowingTaskGroup(of: (Data, URLResponse)?.self) { group in
+      group.addTask { [session] in
+        do {
+          return try await session.data(for: request)
+        } catch {
+          try Task.checkCancellation()
+          throw Self.clientError(for: error)
+        }
+      }
+      group.addTask { [clock, timeout] in
+        try await clock.sleep(for: timeout, tolerance: nil)
+        return nil
+      }
+      // Whichever ends first decides; the other is cancelled.
+      defer { group.cancelAll() }
+      guard let first = try await group.next(), let response = first else {
+        throw PeopleClientError.timedOut
+      }
+      return response
     }
     guard let status = (response as? HTTPURLResponse)?.statusCode else {
       throw PeopleClientError.transport("the response is not HTTP")
@@ -116,10 +140,10 @@ public struct LivePeopleClient: PeopleClient {
   }
 }
 
-extension Duration {
-  /// The duration in seconds, as Foundation's timeouts take it.
-  fileprivate var timeInterval: TimeInterval {
-    let (seconds, attoseconds) = components
-    return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+extension LivePeopleClient {
+  /// `URLSession`'s own timeout: whole seconds, one more than `timeout` rounded up.
+  fileprivate static func backstop(for timeout: Duration) -> TimeInterval {
+    let (seconds, attoseconds) = timeout.components
+    return TimeInterval(seconds + (attoseconds > 0 ? 1 : 0) + 1)
   }
 }
