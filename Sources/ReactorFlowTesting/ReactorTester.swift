@@ -1,0 +1,415 @@
+@_spi(Testing) import ReactorFlow
+
+/// Drives a reactor step by step and checks every change of its state, in the manner of a test
+/// store.
+///
+/// ```swift
+/// let tester = ReactorTester(CounterReactor(client: .mock))
+/// await tester.send(.increment) { $0.count = 1 }       // the synchronous change
+/// await tester.send(.load)      { $0.isLoading = true }
+/// await tester.receive(.setValue(42)) {                // a mutation from an effect
+///   $0.isLoading = false
+///   $0.value = 42
+/// }
+/// await tester.finish()                                // no effect left behind
+/// ```
+///
+/// By default the tester is exhaustive (``Exhaustivity/on``). It reports a failure, at the line
+/// of the step, with a diff of the expected and the actual state (`−` expected, `+` actual):
+/// - when the state after a step differs from the expected one;
+/// - when an effect sent a mutation that the test did not ``receive(_:timeout:assert:fileID:filePath:line:column:)``
+///   before the next `send` or the end;
+/// - when an effect is still running at ``finish(timeout:fileID:filePath:line:column:)``;
+/// - when an effect throws an error that the reactor does not recover from.
+///
+/// Set ``exhaustivity`` to ``Exhaustivity/off`` to check only what the test asserts.
+///
+/// The tester taps the reactor's mutations and sets its `runtime.onUnhandledError`; use one
+/// tester per reactor.
+@MainActor
+public final class ReactorTester<R: Reactor> where R.State: Equatable {
+  /// The reactor under test.
+  public let reactor: R
+
+  /// How strictly steps are checked; ``Exhaustivity/on`` unless set otherwise.
+  public var exhaustivity: Exhaustivity
+
+  /// How long, in real time, ``receive(_:timeout:assert:fileID:filePath:line:column:)`` and
+  /// ``finish(timeout:fileID:filePath:line:column:)`` wait for effects before they fail. It bounds
+  /// a failing test; a passing test never waits for it.
+  public var timeout: Duration
+
+  private struct Received {
+    let mutation: R.Mutation
+    /// The state right after the mutation; `nil` while it is the latest (the current state).
+    var state: R.State?
+  }
+
+  private var received: [Received] = []
+  private var isSending = false
+  private var tasks: [ReactorTask] = []
+  private var stateAfterLastStep: R.State
+  private var lastLocation: SourceLocation
+  private var waiter: CheckedContinuation<Void, Never>?
+  private var waiterWantsMutations = false
+
+  /// Wraps `reactor` for a step-by-step test, and starts it.
+  /// - Parameters:
+  ///   - reactor: The reactor under test; give it test dependencies (a ``TestClock``, spies).
+  ///   - exhaustivity: How strictly to check; exhaustive by default.
+  ///   - timeout: The real-time bound of waits for effects; see ``timeout``.
+  ///   - fileID: The test's file, for failures.
+  ///   - filePath: The test's file path, for failures.
+  ///   - line: The test's line, for failures.
+  ///   - column: The test's column, for failures.
+  public init(
+    _ reactor: R,
+    exhaustivity: Exhaustivity = .on,
+    timeout: Duration = .seconds(1),
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    self.reactor = reactor
+    self.exhaustivity = exhaustivity
+    self.timeout = timeout
+    self.lastLocation = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    // Installed before the reactor starts, so that mutations of external streams are seen too.
+    // `stateAfterLastStep` is a placeholder until the reactor has started just below.
+    self.stateAfterLastStep = reactor.initialState
+    reactor.runtime.tapMutations { [weak self] mutation in
+      self?.didTap(mutation)
+    }
+    reactor.runtime.onUnhandledError = { [weak self] error in
+      self?.effectDidFail(error)
+    }
+    stateAfterLastStep = reactor.currentState
+  }
+
+  /// The reactor's current state.
+  public var state: R.State { reactor.currentState }
+
+  /// The mutations that effects sent and the test has not received yet, oldest first.
+  public var pendingMutations: [R.Mutation] { received.map(\.mutation) }
+
+  // MARK: - Steps
+
+  /// Sends an action and checks the state right after it (its synchronous mutations).
+  ///
+  /// In exhaustive mode `updateStateToExpectedResult` receives the state before the action and
+  /// must make it equal to the state after it; without a closure, the action must not change the
+  /// state. Mutations from the effects it starts must then be received.
+  /// - Parameters:
+  ///   - action: The action.
+  ///   - updateStateToExpectedResult: Turns the state before the step into the expected state.
+  ///   - fileID: The test's file, for failures.
+  ///   - filePath: The test's file path, for failures.
+  ///   - line: The test's line, for failures.
+  ///   - column: The test's column, for failures.
+  /// - Returns: The handle of the action's effects, to await or cancel.
+  @discardableResult
+  public func send(
+    _ action: R.Action,
+    assert updateStateToExpectedResult: ((inout R.State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async -> ReactorTask {
+    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    lastLocation = location
+    if !received.isEmpty {
+      if exhaustivity == .on {
+        reportFailure(
+          """
+          send(\(action)) came before the test received \(received.count) mutation(s) that \
+          effects had sent:
+          \(Self.bullets(received.map(\.mutation)))
+          Likely cause: an effect of an earlier action sent them. Fix: assert each with \
+          `await tester.receive(...)` before this send, call skipReceivedMutations(), or set \
+          exhaustivity = .off.
+          """,
+          at: location)
+      }
+      received.removeAll()
+    }
+    let before = reactor.currentState
+    isSending = true
+    let task = reactor.send(action)
+    isSending = false
+    tasks.append(task)
+    let after = reactor.currentState
+    check("send(\(action))", before: before, after: after, updateStateToExpectedResult, location)
+    return task
+  }
+
+  /// Waits for the next mutation that an effect sent, checks that it is `expected`, and checks
+  /// the state right after it.
+  ///
+  /// It advances no clock: advance the ``TestClock`` first when the effect sleeps on one. It
+  /// waits (up to ``timeout`` of real time) while the effects of the tester's actions run.
+  /// - Parameters:
+  ///   - expected: The mutation the effect should have sent.
+  ///   - timeout: The wait bound for this call; ``timeout`` by default.
+  ///   - updateStateToExpectedResult: Turns the state before the mutation into the expected state
+  ///     after it.
+  ///   - fileID: The test's file, for failures.
+  ///   - filePath: The test's file path, for failures.
+  ///   - line: The test's line, for failures.
+  ///   - column: The test's column, for failures.
+  public func receive(
+    _ expected: R.Mutation,
+    timeout: Duration? = nil,
+    assert updateStateToExpectedResult: ((inout R.State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async where R.Mutation: Equatable {
+    await receive(
+      "\(expected)", expected: expected, timeout: timeout, updateStateToExpectedResult,
+      SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    ) { $0 == expected }
+  }
+
+  /// Waits for the next mutation that an effect sent, checks that it matches, and checks the
+  /// state right after it. For mutations that are not `Equatable`.
+  ///
+  /// ```swift
+  /// await tester.receive(where: { if case .setError = $0 { true } else { false } }) {
+  ///   $0.errorMessage = "offline"
+  /// }
+  /// ```
+  /// - Parameters:
+  ///   - matches: Whether a mutation is the expected one.
+  ///   - timeout: The wait bound for this call; ``timeout`` by default.
+  ///   - updateStateToExpectedResult: Turns the state before the mutation into the expected state
+  ///     after it.
+  ///   - fileID: The test's file, for failures.
+  ///   - filePath: The test's file path, for failures.
+  ///   - line: The test's line, for failures.
+  ///   - column: The test's column, for failures.
+  public func receive(
+    where matches: @escaping (R.Mutation) -> Bool,
+    timeout: Duration? = nil,
+    assert updateStateToExpectedResult: ((inout R.State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    await receive(
+      "a mutation matching the predicate", expected: nil, timeout: timeout,
+      updateStateToExpectedResult,
+      SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column), matches)
+  }
+
+  /// Ends the test: waits (up to the timeout) for the effects of the tester's actions, then, in
+  /// exhaustive mode, fails if mutations were not received or effects are still running.
+  ///
+  /// Pass `timeout: .zero` to check at once without waiting.
+  /// - Parameters:
+  ///   - timeout: The wait bound; ``timeout`` by default.
+  ///   - fileID: The test's file, for failures.
+  ///   - filePath: The test's file path, for failures.
+  ///   - line: The test's line, for failures.
+  ///   - column: The test's column, for failures.
+  public func finish(
+    timeout: Duration? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    lastLocation = location
+    if reactor.runtime.activeEffectCount > 0 {
+      await wait(timeout: timeout ?? self.timeout, untilMutation: false)
+    }
+    guard exhaustivity == .on else {
+      received.removeAll()
+      return
+    }
+    if !received.isEmpty {
+      reportFailure(
+        """
+        The test ended before it received \(received.count) mutation(s) that effects sent:
+        \(Self.bullets(received.map(\.mutation)))
+        Likely cause: an effect sent mutations that the test did not assert. Fix: assert each \
+        with `await tester.receive(...)` before finish(), call skipReceivedMutations(), or set \
+        exhaustivity = .off.
+        """,
+        at: location)
+      received.removeAll()
+    }
+    let running = reactor.runtime.activeEffectCount
+    if running > 0 {
+      reportFailure(
+        """
+        The test ended while \(running) effect(s) of \(R.self) were still running.
+        Likely cause: a long-lived effect (a timer, a stream, or work sleeping on a TestClock \
+        that was not advanced far enough) was never stopped. Fix: send the action that cancels \
+        it, advance the test clock until it ends, or await its ReactorTask; if the test does not \
+        care, set exhaustivity = .off.
+        """,
+        at: location)
+    }
+  }
+
+  /// Forgets the mutations received so far without asserting them.
+  public func skipReceivedMutations() {
+    received.removeAll()
+    stateAfterLastStep = reactor.currentState
+  }
+
+  // MARK: - Checking
+
+  private func receive(
+    _ description: String,
+    expected: R.Mutation?,
+    timeout: Duration?,
+    _ updateStateToExpectedResult: ((inout R.State) throws -> Void)?,
+    _ location: SourceLocation,
+    _ matches: (R.Mutation) -> Bool
+  ) async {
+    lastLocation = location
+    let timeout = timeout ?? self.timeout
+    while !isReadyToReceive(matches) {
+      let count = received.count
+      await wait(timeout: timeout, untilMutation: true)
+      if received.count == count { break }
+    }
+    guard let index = exhaustivity == .on ? received.indices.first : received.firstIndex(where: { matches($0.mutation) })
+    else {
+      reportFailure(
+        """
+        Expected to receive \(description), but no such mutation arrived within \(timeout)\
+        \(received.isEmpty ? "" : " (skipped: \(received.map { "\($0.mutation)" }.joined(separator: ", ")))").
+        \(reactor.runtime.activeEffectCount) effect(s) of \(R.self) are still running.
+        Likely cause: the effect sleeps on a TestClock that was not advanced, or it never sends \
+        this mutation. Fix: `await clock.advance(by: ...)` before receive, or check the effect \
+        in mutate(action:).
+        """,
+        at: location)
+      received.removeAll()
+      return
+    }
+    let entry = received[index]
+    let after = entry.state ?? reactor.currentState
+    let before = stateAfterLastStep
+    received.removeFirst(index + 1)
+    guard matches(entry.mutation) else {
+      let comparison =
+        expected.map {
+          "(− expected, + received):\n\(StateDiff.lines(expected: $0, actual: entry.mutation))"
+        } ?? "\(entry.mutation)"
+      reportFailure(
+        """
+        Received a mutation other than the one expected \(comparison)
+        Likely cause: effects send mutations in another order, or another mutation came first. \
+        Fix: receive the mutations in the order the effects send them.
+        """,
+        at: location)
+      stateAfterLastStep = after
+      return
+    }
+    check("receive(\(entry.mutation))", before: before, after: after, updateStateToExpectedResult, location)
+  }
+
+  private func isReadyToReceive(_ matches: (R.Mutation) -> Bool) -> Bool {
+    exhaustivity == .on ? !received.isEmpty : received.contains(where: { matches($0.mutation) })
+  }
+
+  private func check(
+    _ step: String,
+    before: R.State,
+    after: R.State,
+    _ updateStateToExpectedResult: ((inout R.State) throws -> Void)?,
+    _ location: SourceLocation
+  ) {
+    stateAfterLastStep = after
+    var expected = exhaustivity == .on ? before : after
+    if let updateStateToExpectedResult {
+      do {
+        try updateStateToExpectedResult(&expected)
+      } catch {
+        reportFailure(
+          "The closure that describes the expected state after \(step) threw \(error).",
+          at: location)
+        return
+      }
+    }
+    guard expected != after else { return }
+    reportFailure(
+      """
+      The state after \(step) is not the expected state (− expected, + actual):
+      \(StateDiff.lines(expected: expected, actual: after))
+      Fix: in the closure of this step, set every field that changed to its new value (start \
+      from the state before the step), or fix the reducer if the actual value is wrong.
+      """,
+      at: location)
+  }
+
+  private static func bullets(_ mutations: [R.Mutation]) -> String {
+    mutations.map { "  • \($0)" }.joined(separator: "\n")
+  }
+
+  // MARK: - Listening
+
+  private func didTap(_ mutation: R.Mutation) {
+    // The tap runs before `reduce`: the current state is the one right after the previous
+    // mutation, which is therefore final now.
+    if let last = received.indices.last, received[last].state == nil {
+      received[last].state = reactor.currentState
+    }
+    guard !isSending else { return }
+    received.append(Received(mutation: mutation, state: nil))
+    if waiterWantsMutations { resumeWaiter() }
+  }
+
+  private func effectDidFail(_ error: any Error) {
+    reportFailure(
+      """
+      An effect of \(R.self) threw an error that nothing handled: \(error).
+      Fix: handle it in the effect (.run(operation:catch:) or Effect.catch(_:)) or map it to a \
+      mutation in recover(from:), then assert the resulting state.
+      """,
+      at: lastLocation)
+  }
+
+  /// Suspends until a mutation arrives (if `untilMutation`), the effects of the tester's actions
+  /// have all finished, or `timeout` of real time has passed.
+  private func wait(timeout: Duration, untilMutation: Bool) async {
+    guard timeout > .zero else { return }
+    let groups = tasks
+    var watchers: [Task<Void, Never>] = []
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      waiter = continuation
+      waiterWantsMutations = untilMutation
+      watchers = [
+        Task { [weak self] in
+          for group in groups { await group.finish() }
+          self?.resumeWaiter()
+        },
+        Task { [weak self] in
+          do {
+            // A real-time bound for a failing test only; the passing path never reaches it.
+            try await Task.sleep(for: timeout)
+          } catch {
+            return  // Cancelled: the wait ended another way.
+          }
+          self?.resumeWaiter()
+        },
+      ]
+    }
+    for watcher in watchers { watcher.cancel() }
+  }
+
+  private func resumeWaiter() {
+    let waiter = self.waiter
+    self.waiter = nil
+    waiterWantsMutations = false
+    waiter?.resume()
+  }
+}
