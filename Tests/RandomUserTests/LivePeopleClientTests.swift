@@ -37,7 +37,8 @@ final class LivePeopleClientTests: XCTestCase {
   /// Fetches with a live client and returns the error it threw.
   private func fetchError(_ baseURL: URL) async -> PeopleClientError? {
     do {
-      _ = try await LivePeopleClient(baseURL: baseURL, timeout: Self.timeout).fetchPeople(count: 20, seed: "live")
+      _ = try await LivePeopleClient(baseURL: baseURL, timeout: Self.timeout).fetchPeople(
+        count: 20, seed: "live")
       XCTFail("the fetch should have failed")
       return nil
     } catch {
@@ -90,7 +91,8 @@ final class LivePeopleClientTests: XCTestCase {
 
   func test_fetch_http500_throwsHTTPStatusAndReactorShowsError() async throws {
     // given
-    let server = try startServer(.status(500, body: Data(#"{"error":"Uh oh, something has gone wrong."}"#.utf8)))
+    let server = try startServer(
+      .status(500, body: Data(#"{"error":"Uh oh, something has gone wrong."}"#.utf8)))
 
     // when
     let error = await fetchError(server.baseURL)
@@ -180,7 +182,8 @@ final class LivePeopleClientTests: XCTestCase {
   func test_retry_afterServerError_recoversWhenServerIsGood() async throws {
     // given: a failed load, with sections from an earlier good load
     let server = try startServer(.json(try goodBody(count: 10)))
-    let reactor = MainReactor(client: LivePeopleClient(baseURL: server.baseURL, timeout: Self.timeout), seed: "live")
+    let reactor = MainReactor(
+      client: LivePeopleClient(baseURL: server.baseURL, timeout: Self.timeout), seed: "live")
     await reactor.send(.load(10)).finish()
     server.response = .status(500, body: Data())
     await reactor.send(.load(20)).finish()
@@ -200,7 +203,8 @@ final class LivePeopleClientTests: XCTestCase {
   func test_load_cancelledByNewerLoad_cancelsTheRequest() async throws {
     // given: a first request the server never answers
     let server = try startServer(.delayed(.seconds(30), then: .json(try goodBody())))
-    let reactor = MainReactor(client: LivePeopleClient(baseURL: server.baseURL, timeout: .seconds(30)), seed: "live")
+    let reactor = MainReactor(
+      client: LivePeopleClient(baseURL: server.baseURL, timeout: .seconds(30)), seed: "live")
     var received = server.received.makeAsyncIterator()
     let first = reactor.send(.load(20))
     _ = await received.next()  // the server holds the first request

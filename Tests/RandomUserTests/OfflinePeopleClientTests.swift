@@ -14,7 +14,8 @@ final class OfflinePeopleClientTests: XCTestCase {
 
     // then
     XCTAssertEqual(first, second)
-    XCTAssertEqual(try client.responseData(count: 50, seed: "same"), try client.responseData(count: 50, seed: "same"))
+    XCTAssertEqual(
+      try client.responseData(count: 50, seed: "same"), try client.responseData(count: 50, seed: "same"))
   }
 
   func test_fetch_otherSeed_givesOtherPeople() async throws {
@@ -61,7 +62,8 @@ final class OfflinePeopleClientTests: XCTestCase {
       XCTAssertTrue(person.email.hasSuffix("@example.com"), person.email)
       XCTAssertEqual(person.pictureURL?.host, "randomuser.me")
       let age = Calendar(identifier: .gregorian).dateComponents(in: .gmt, from: person.dateOfBirth)
-      let years = Calendar(identifier: .gregorian).dateComponents([.year], from: age.date ?? .distantPast, to: reference)
+      let years = Calendar(identifier: .gregorian).dateComponents(
+        [.year], from: age.date ?? .distantPast, to: reference)
       XCTAssertEqual(years.year, person.age, "\(person.name) born \(person.dateOfBirth)")
     }
   }
@@ -82,7 +84,8 @@ final class OfflinePeopleClientTests: XCTestCase {
 
   func test_responseData_seedWithQuotes_isEscaped() throws {
     // when
-    let response = try RandomUserDecoder().response(from: try client.responseData(count: 1, seed: "a \"quoted\"\n\\seed"))
+    let response = try RandomUserDecoder().response(
+      from: try client.responseData(count: 1, seed: "a \"quoted\"\n\\seed"))
 
     // then
     XCTAssertEqual(response.info.seed, "a \"quoted\"\n\\seed")

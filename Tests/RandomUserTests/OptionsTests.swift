@@ -21,7 +21,9 @@ final class OptionsTests: XCTestCase {
 
   func test_parse_everyOption_isRead() throws {
     // when
-    let options = try Options.parse(["--count", "42", "--seed=abc", "--url", "http://127.0.0.1:8080/api/", "--timeout", "2.5", "--json"])
+    let options = try Options.parse([
+      "--count", "42", "--seed=abc", "--url", "http://127.0.0.1:8080/api/", "--timeout", "2.5", "--json",
+    ])
 
     // then
     var expected = Options()
@@ -61,7 +63,10 @@ final class OptionsTests: XCTestCase {
       (["--count", "0"], "--count must be between 1 and 5000, got 0"),
       (["--count", "5001"], "--count must be between 1 and 5000, got 5001"),
       (["--count", "-3"], "--count must be between 1 and 5000, got -3"),
-      (["--count", "99999999999999999999999"], "--count must be a whole number, got '99999999999999999999999'"),
+      (
+        ["--count", "99999999999999999999999"],
+        "--count must be a whole number, got '99999999999999999999999'"
+      ),
       (["--seed", ""], "--seed needs a non-empty value"),
       (["--url", "not a url"], "--url must be an http or https URL, got 'not a url'"),
       (["--url", "ftp://example.com/"], "--url must be an http or https URL, got 'ftp://example.com/'"),

@@ -78,7 +78,8 @@ final class RandomUserCommandTests: XCTestCase {
 
   func test_run_urlOfLoopbackServer_loadsWithProgressOnStandardError() throws {
     // given
-    let server = try LoopbackHTTPServer(response: .json(try OfflinePeopleClient().responseData(count: 12, seed: "srv")))
+    let server = try LoopbackHTTPServer(
+      response: .json(try OfflinePeopleClient().responseData(count: 12, seed: "srv")))
     defer { server.stop() }
 
     // when
@@ -133,7 +134,8 @@ final class RandomUserCommandTests: XCTestCase {
 
     // then
     XCTAssertEqual(result.status, 0, result.standardError)
-    XCTAssertTrue(result.standardOutput.contains("Load failed: could not reach the server"), result.standardOutput)
+    XCTAssertTrue(
+      result.standardOutput.contains("Load failed: could not reach the server"), result.standardOutput)
     XCTAssertTrue(result.standardOutput.contains("No sections loaded."), result.standardOutput)
   }
 

@@ -12,7 +12,8 @@ final class RandomUserDecoderTests: XCTestCase {
     let response = try decoder.response(from: Fixtures.threePeople)
 
     // then
-    XCTAssertEqual(response.info, RandomUserInfo(seed: "56d27f4a53bd5441", results: 3, page: 1, version: "1.4"))
+    XCTAssertEqual(
+      response.info, RandomUserInfo(seed: "56d27f4a53bd5441", results: 3, page: 1, version: "1.4"))
     XCTAssertEqual(response.results.count, 3)
     let jennie = response.results[0]
     XCTAssertEqual(jennie.name, .init(title: "Miss", first: "Jennie", last: "Nichols"))
@@ -20,7 +21,8 @@ final class RandomUserDecoderTests: XCTestCase {
     XCTAssertEqual(jennie.location.postcode, .number(63104))
     XCTAssertEqual(jennie.location.coordinates, .init(latitude: "-69.8246", longitude: "134.8719"))
     XCTAssertEqual(jennie.location.timezone, .init(offset: "+9:30", description: "Adelaide, Darwin"))
-    XCTAssertEqual(jennie.login, .init(uuid: "7a0eed16-9430-4d68-901f-c0d4c1c3bf00", username: "yellowpeacock117"))
+    XCTAssertEqual(
+      jennie.login, .init(uuid: "7a0eed16-9430-4d68-901f-c0d4c1c3bf00", username: "yellowpeacock117"))
     XCTAssertEqual(jennie.dob, .init(date: "1992-03-08T15:13:16.688Z", age: 30))
     XCTAssertEqual(jennie.registered, .init(date: "2007-07-09T05:51:59.390Z", age: 14))
     XCTAssertEqual(jennie.id, .init(name: "SSN", value: "405-88-3636"))
@@ -97,7 +99,10 @@ final class RandomUserDecoderTests: XCTestCase {
       ("", "unexpected end of data"),
       ("<html>500</html>", "expected an object"),
       (#"{"results":[{"gender":"male""#, "results[0]: unexpected end of data"),
-      (#"{"results":[],"info":{"seed":"s","results":0,"page":1,"version":"1.4"}} trailing"#, "unexpected content"),
+      (
+        #"{"results":[],"info":{"seed":"s","results":0,"page":1,"version":"1.4"}} trailing"#,
+        "unexpected content"
+      ),
       (#"{"results":[]}"#, "missing key info"),
       (#"{"info":{"seed":"s","results":0,"page":1,"version":"1.4"}}"#, "missing key results"),
       (#"{"results":[],"info":{"seed":"s","results":"zero","page":1,"version":"1.4"}}"#, "expected a value"),
@@ -127,11 +132,13 @@ final class RandomUserDecoderTests: XCTestCase {
     // then
     XCTAssertThrowsError(try decoder.people(from: Data(withoutEmail.utf8))) { error in
       XCTAssertEqual(
-        (error as? PeopleClientError).map { "\($0)".contains("results[1]: missing key email") }, true, "\(error)")
+        (error as? PeopleClientError).map { "\($0)".contains("results[1]: missing key email") }, true,
+        "\(error)")
     }
     XCTAssertThrowsError(try decoder.people(from: Data(badDate.utf8))) { error in
       XCTAssertEqual(
-        (error as? PeopleClientError).map { "\($0)".contains("results[2]: dob.date is not a timestamp") }, true,
+        (error as? PeopleClientError).map { "\($0)".contains("results[2]: dob.date is not a timestamp") },
+        true,
         "\(error)")
     }
   }
@@ -144,7 +151,8 @@ final class RandomUserDecoderTests: XCTestCase {
 
     // then
     XCTAssertThrowsError(try decoder.response(from: body)) { error in
-      XCTAssertEqual((error as? PeopleClientError).map { "\($0)".contains("invalid UTF-8") }, true, "\(error)")
+      XCTAssertEqual(
+        (error as? PeopleClientError).map { "\($0)".contains("invalid UTF-8") }, true, "\(error)")
     }
   }
 
@@ -161,7 +169,9 @@ final class RandomUserDecoderTests: XCTestCase {
     }
     XCTAssertEqual(RandomUserDate.parse("1970-01-01T01:00:00+01:00"), Date(timeIntervalSince1970: 0))
     XCTAssertEqual(RandomUserDate.parse("1970-01-01T00:00:00Z"), Date(timeIntervalSince1970: 0))
-    for bad in ["", "1992-03-08", "1992-13-08T15:13:16Z", "1992-03-08T15:13:16", "1992-03-08T15:13:16.Z", "x"] {
+    for bad in [
+      "", "1992-03-08", "1992-13-08T15:13:16Z", "1992-03-08T15:13:16", "1992-03-08T15:13:16.Z", "x",
+    ] {
       XCTAssertNil(RandomUserDate.parse(bad), bad)
     }
   }

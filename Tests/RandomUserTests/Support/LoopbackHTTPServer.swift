@@ -180,7 +180,9 @@ final class LoopbackHTTPServer: @unchecked Sendable {
       let count = buffer.withUnsafeMutableBytes { recv(connection, $0.baseAddress, $0.count, 0) }
       guard count > 0 else { return nil }
       received.append(contentsOf: buffer[0..<count])
-      if received.count >= 4, received.indices.dropLast(3).contains(where: { received[$0..<$0 + 4].elementsEqual(terminator) }) {
+      if received.count >= 4,
+        received.indices.dropLast(3).contains(where: { received[$0..<$0 + 4].elementsEqual(terminator) })
+      {
         let requestLine = String(decoding: received.prefix { $0 != 0x0D }, as: UTF8.self)
         let parts = requestLine.split(separator: " ")
         return parts.count >= 2 ? String(parts[1]) : nil

@@ -27,7 +27,8 @@ struct RandomUserExecutable {
       directories.append(URL(fileURLWithPath: argument).deletingLastPathComponent())
     }
     let package = URL(fileURLWithPath: #filePath)
-      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
     directories.append(package.appendingPathComponent(".build/debug"))
     for directory in directories {
       let candidate = directory.appendingPathComponent("randomuser")

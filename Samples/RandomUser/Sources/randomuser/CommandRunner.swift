@@ -19,9 +19,11 @@ struct CommandRunner {
       return .success
     }
     let reactor = MainReactor(client: makeClient(), seed: options.seed)
-    let loader = Loader(reactor: reactor, options: options, progress: ProgressIndicator(console: console, clock: clock))
+    let loader = Loader(
+      reactor: reactor, options: options, progress: ProgressIndicator(console: console, clock: clock))
     if options.isInteractive {
-      return await InteractiveSession(reactor: reactor, loader: loader, console: console).run(count: options.count)
+      return await InteractiveSession(reactor: reactor, loader: loader, console: console).run(
+        count: options.count)
     }
     await loader.load(count: options.count)
     let state = reactor.currentState

@@ -121,7 +121,9 @@ struct InteractiveSession {
         sections.first { $0.title.lowercased() == argument.lowercased() }?.title
       }
     guard let title else {
-      let choices = sections.isEmpty ? "nothing is loaded" : "choose 1-\(sections.count) or a title such as \(sections[0].title)"
+      let choices =
+        sections.isEmpty
+        ? "nothing is loaded" : "choose 1-\(sections.count) or a title such as \(sections[0].title)"
       console.write("No section '\(argument)': \(choices).\n")
       return
     }
@@ -136,7 +138,7 @@ struct InteractiveSession {
     }
     let count = detail.currentState.people.count
     guard let number = Int(argument), (1...count).contains(number) else {
-      console.write("No person '\(argument)': choose 1-\(count).\n")
+      console.write("No person '\(argument)': choose \(count == 1 ? "1" : "1-\(count)").\n")
       return
     }
     detail.send(.toggle(number - 1))

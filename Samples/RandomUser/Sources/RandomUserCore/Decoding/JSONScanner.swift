@@ -138,7 +138,8 @@ struct JSONScanner {
       }
       let digit = Int(byte - 0x30)
       let (shifted, overflow1) = value.multipliedReportingOverflow(by: 10)
-      let (next, overflow2) = negative ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
+      let (next, overflow2) =
+        negative ? shifted.subtractingReportingOverflow(digit) : shifted.addingReportingOverflow(digit)
       guard !overflow1, !overflow2 else {
         offset = start
         throw failure("integer out of range")
@@ -319,7 +320,9 @@ struct JSONScanner {
       offset += 1
       switch byte {
       case 0x22:
-        return try decoded.withUnsafeBufferPointer { buffer throws(Failure) in try validated(buffer, at: start) }
+        return try decoded.withUnsafeBufferPointer { buffer throws(Failure) in
+          try validated(buffer, at: start)
+        }
       case 0x5C:
         guard offset < bytes.count else { break }
         let escape = bytes[offset]

@@ -17,7 +17,8 @@ extension [Person] {
           do {
             list.append(try Person(scanning: &scanner))
           } catch {
-            throw JSONScanner.Failure(message: "results[\(list.count)]: \(error.message)", offset: error.offset)
+            throw JSONScanner.Failure(
+              message: "results[\(list.count)]: \(error.message)", offset: error.offset)
           }
         }
         people = list

@@ -26,7 +26,8 @@ extension RandomUserResponse {
           do {
             list.append(try RandomUserResult(scanning: &scanner))
           } catch {
-            throw JSONScanner.Failure(message: "results[\(list.count)]: \(error.message)", offset: error.offset)
+            throw JSONScanner.Failure(
+              message: "results[\(list.count)]: \(error.message)", offset: error.offset)
           }
         }
         results = list

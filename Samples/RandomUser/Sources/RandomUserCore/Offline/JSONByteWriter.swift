@@ -111,7 +111,9 @@ struct JSONByteWriter: ~Copyable {
   private mutating func reserve(_ length: Int) {
     guard count + length > capacity else { return }
     capacity = max(capacity * 2, count + length)
-    guard let memory = realloc(start, capacity) else { fatalError("out of memory for a \(capacity)-byte page") }
+    guard let memory = realloc(start, capacity) else {
+      fatalError("out of memory for a \(capacity)-byte page")
+    }
     start = memory.assumingMemoryBound(to: UInt8.self)
   }
 }
