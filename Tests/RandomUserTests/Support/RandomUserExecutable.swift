@@ -36,7 +36,7 @@ struct RandomUserExecutable {
         return RandomUserExecutable(url: candidate)
       }
     }
-    throw XCTSkip("randomuser was not built; searched \(directories.map(\.path))")
+    throw NotFound(searched: directories.map(\.path))
   }
 
   /// Runs the executable with `arguments`, feeding `input` on standard input (then closing it).
@@ -89,6 +89,13 @@ struct RandomUserExecutable {
       standardOutput: String(decoding: collected.output, as: UTF8.self),
       standardError: String(decoding: collected.error, as: UTF8.self)
     )
+  }
+
+  /// The executable is not where `swift test` puts it (the test target depends on it, so this
+  /// means an unusual build layout): a failure, not a skip, so that it is never silently missed.
+  struct NotFound: Error, CustomStringConvertible {
+    let searched: [String]
+    var description: String { "randomuser was not built; searched \(searched)" }
   }
 
   /// The process ran longer than allowed.

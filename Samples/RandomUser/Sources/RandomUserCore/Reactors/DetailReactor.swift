@@ -30,7 +30,7 @@ public final class DetailReactor: Reactor {
 
     /// The person whose row is expanded, if any.
     public var expandedPerson: Person? {
-      expandedIndex.map { people[$0] }
+      expandedIndex.flatMap { people.indices.contains($0) ? people[$0] : nil }
     }
 
     /// Creates a state with every row collapsed, or with one expanded.
