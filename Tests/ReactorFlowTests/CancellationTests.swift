@@ -1,0 +1,139 @@
+import ReactorFlow
+import XCTest
+
+@MainActor
+private final class SearchReactor: Reactor {
+  enum Action: Sendable { case search(String), startLong, stopLong }
+  enum Mutation: Sendable, Equatable { case started(String), result(String), longStarted, longEnded }
+  struct State: Equatable, Sendable {
+    var started: [String] = []
+    var results: [String] = []
+    var isLongRunning = false
+    var longEnded = false
+  }
+
+  let initialState = State()
+  let runtime = ReactorRuntime<SearchReactor>()
+  let latch: Latch
+  let cancelled: Signal<String>
+
+  init(latch: Latch, cancelled: Signal<String>) {
+    self.latch = latch
+    self.cancelled = cancelled
+  }
+
+  func mutate(action: Action) -> Effect<Mutation> {
+    switch action {
+    case .search(let query):
+      return .run { [latch, cancelled] send in
+        do {
+          try await latch.wait()
+        } catch {
+          cancelled.fire(query)
+          throw error
+        }
+        await send(.result(query))
+      }
+      .prepend(.started(query))
+      .cancellable(id: "search", cancelInFlight: true)
+    case .startLong:
+      return .run { [cancelled] send in
+        await send(.longStarted)
+        do {
+          try await suspendUntilCancelled()
+        } catch {
+          cancelled.fire("long")
+          throw error
+        }
+        await send(.longEnded)
+      }
+      .cancellable(id: LongID())
+    case .stopLong:
+      return .cancel(id: LongID())
+    }
+  }
+
+  func reduce(state: State, mutation: Mutation) -> State {
+    var state = state
+    switch mutation {
+    case .started(let query): state.started.append(query)
+    case .result(let query): state.results.append(query)
+    case .longStarted: state.isLongRunning = true
+    case .longEnded: state.longEnded = true
+    }
+    return state
+  }
+
+  private struct LongID: Hashable, Sendable {}
+}
+
+@MainActor
+final class CancellationTests: XCTestCase {
+  func test_cancelInFlight_newEffectWithSameID_cancelsTheRunningOne() async {
+    // given
+    let latch = Latch()
+    let cancelled = Signal<String>()
+    let reactor = SearchReactor(latch: latch, cancelled: cancelled)
+    let first = reactor.send(.search("s"))
+    await latch.nextArrival()
+
+    // when
+    let second = reactor.send(.search("sw"))
+    let cancelledQuery = await cancelled.next()
+    await latch.open()
+    await first.finish()
+    await second.finish()
+
+    // then
+    XCTAssertEqual(cancelledQuery, "s")
+    XCTAssertEqual(reactor.currentState.started, ["s", "sw"])
+    XCTAssertEqual(reactor.currentState.results, ["sw"])
+  }
+
+  func test_cancelEffect_byID_stopsTheRunningEffect() async {
+    // given
+    let cancelled = Signal<String>()
+    let reactor = SearchReactor(latch: Latch(), cancelled: cancelled)
+    let long = reactor.send(.startLong)
+    for await running in reactor.values(of: \.isLongRunning) where running { break }
+
+    // when
+    reactor.send(.stopLong)
+    await long.finish()
+
+    // then
+    let cancelledName = await cancelled.next()
+    XCTAssertEqual(cancelledName, "long")
+    XCTAssertFalse(reactor.currentState.longEnded)
+    XCTAssertEqual(reactor.runtime.activeEffectCount, 0)
+  }
+
+  func test_reactorTask_cancel_cancelsTheActionsEffects() async {
+    let cancelled = Signal<String>()
+    let latch = Latch()
+    let reactor = SearchReactor(latch: latch, cancelled: cancelled)
+    let task = reactor.send(.search("q"))
+    await latch.nextArrival()
+
+    task.cancel()
+    await task.finish()
+
+    let cancelledQuery = await cancelled.next()
+    XCTAssertEqual(cancelledQuery, "q")
+    XCTAssertTrue(task.isCancelled)
+    XCTAssertEqual(reactor.currentState.results, [])
+  }
+
+  func test_reactorTask_finish_waitsForEveryEffectOfTheAction() async {
+    let latch = Latch()
+    let reactor = SearchReactor(latch: latch, cancelled: Signal())
+    let task = reactor.send(.search("q"))
+    XCTAssertEqual(reactor.currentState.results, [])
+
+    await latch.open()
+    await task.finish()
+
+    XCTAssertEqual(reactor.currentState.results, ["q"])
+    XCTAssertEqual(reactor.runtime.activeEffectCount, 0)
+  }
+}

@@ -1,0 +1,126 @@
+import ReactorFlow
+import XCTest
+
+private struct Failure: Error, Equatable { let code: Int }
+
+@MainActor
+private final class FailingReactor: Reactor {
+  enum Action: Sendable { case fail, failCaught, failMapped, increment }
+  enum Mutation: Sendable { case increment, setError(String) }
+  struct State: Equatable, Sendable { var count = 0; var error: String? }
+
+  let initialState = State()
+  let runtime = ReactorRuntime<FailingReactor>()
+  let mapsErrors: Bool
+
+  init(mapsErrors: Bool = false) { self.mapsErrors = mapsErrors }
+
+  func mutate(action: Action) -> Effect<Mutation> {
+    switch action {
+    case .increment:
+      return .send(.increment)
+    case .fail:
+      return .run { _ in throw Failure(code: 1) }
+    case .failCaught:
+      return .run { _ in throw Failure(code: 2) } catch: { error, send in
+        await send(.setError("caught \(error)"))
+      }
+    case .failMapped:
+      return Effect.run { _ in throw Failure(code: 3) }.catch { _ in .send(.setError("mapped")) }
+    }
+  }
+
+  func recover(from error: any Error) -> Mutation? {
+    guard mapsErrors else {
+      runtime.reportUnhandledError(error)
+      return nil
+    }
+    return .setError("recovered \(error)")
+  }
+
+  func reduce(state: State, mutation: Mutation) -> State {
+    var state = state
+    switch mutation {
+    case .increment: state.count += 1
+    case .setError(let message): state.error = message
+    }
+    return state
+  }
+}
+
+@MainActor
+final class ErrorTests: XCTestCase {
+  func test_effectError_byDefault_isReportedAndLaterActionsStillWork() async {
+    // given
+    let reactor = FailingReactor()
+    var reported: [Failure] = []
+    reactor.runtime.onUnhandledError = { reported.append($0 as? Failure ?? Failure(code: -1)) }
+
+    // when
+    await reactor.send(.fail).finish()
+    reactor.send(.increment)
+
+    // then
+    XCTAssertEqual(reported, [Failure(code: 1)])
+    XCTAssertEqual(reactor.currentState.count, 1)
+  }
+
+  func test_effectError_withRecover_isMappedToAMutation() async {
+    let reactor = FailingReactor(mapsErrors: true)
+
+    await reactor.send(.fail).finish()
+
+    XCTAssertEqual(reactor.currentState.error, "recovered Failure(code: 1)")
+  }
+
+  func test_effectError_withCatchHandler_sendsTheHandlersMutation() async {
+    let reactor = FailingReactor()
+    reactor.runtime.onUnhandledError = { XCTFail("unexpected unhandled error \($0)") }
+
+    await reactor.send(.failCaught).finish()
+
+    XCTAssertEqual(reactor.currentState.error, "caught Failure(code: 2)")
+  }
+
+  func test_effectError_withCatchCombinator_runsTheReplacementEffect() async {
+    let reactor = FailingReactor()
+    reactor.runtime.onUnhandledError = { XCTFail("unexpected unhandled error \($0)") }
+
+    await reactor.send(.failMapped).finish()
+
+    XCTAssertEqual(reactor.currentState.error, "mapped")
+  }
+
+  func test_effectError_inOneMergedEffect_endsThatEffectOnly() async {
+    let reactor = MergeReactor()
+    var reported = 0
+    reactor.runtime.onUnhandledError = { _ in reported += 1 }
+
+    await reactor.send(.go).finish()
+
+    XCTAssertEqual(reactor.currentState.count, 2)
+    XCTAssertEqual(reported, 1)
+  }
+}
+
+@MainActor
+private final class MergeReactor: Reactor {
+  enum Action: Sendable { case go }
+  enum Mutation: Sendable { case increment }
+  struct State: Equatable, Sendable { var count = 0 }
+
+  let initialState = State()
+  let runtime = ReactorRuntime<MergeReactor>()
+
+  func mutate(action: Action) -> Effect<Mutation> {
+    .merge(
+      .run { send in await send(.increment) },
+      .run { _ in throw Failure(code: 9) },
+      .run { send in await send(.increment) }
+    )
+  }
+
+  func reduce(state: State, mutation: Mutation) -> State {
+    State(count: state.count + 1)
+  }
+}

@@ -1,0 +1,91 @@
+import ReactorFlow
+import XCTest
+
+@MainActor
+private final class SessionReactor: Reactor {
+  enum Action: Sendable { case userChanged(String), refresh }
+  enum Mutation: Sendable { case setUser(String), tick }
+  struct State: Equatable, Sendable { var user = ""; var ticks = 0 }
+
+  let initialState = State()
+  let runtime = ReactorRuntime<SessionReactor>()
+  let users: AsyncStream<String>
+  let ticks: AsyncStream<Void>
+
+  init(users: AsyncStream<String>, ticks: AsyncStream<Void>) {
+    self.users = users
+    self.ticks = ticks
+  }
+
+  func externalActions() -> Effect<Action> {
+    .sequence(users.map { Action.userChanged($0) })
+  }
+
+  func externalMutations() -> Effect<Mutation> {
+    .sequence(ticks.map { Mutation.tick })
+  }
+
+  func mutate(action: Action) -> Effect<Mutation> {
+    switch action {
+    case .userChanged(let user): return .send(.setUser(user))
+    case .refresh: return .none
+    }
+  }
+
+  func reduce(state: State, mutation: Mutation) -> State {
+    var state = state
+    switch mutation {
+    case .setUser(let user): state.user = user
+    case .tick: state.ticks += 1
+    }
+    return state
+  }
+}
+
+@MainActor
+final class ExternalStreamTests: XCTestCase {
+  func test_externalStreams_areMergedIntoActionsAndMutations() async {
+    // given
+    let (users, userInput) = AsyncStream.makeStream(of: String.self)
+    let (ticks, tickInput) = AsyncStream.makeStream(of: Void.self)
+    let reactor = SessionReactor(users: users, ticks: ticks)
+    _ = reactor.currentState  // starts the reactor and its external streams
+
+    // when
+    userInput.yield("ada")
+    tickInput.yield(())
+    tickInput.yield(())
+
+    // then
+    await waitUntil(reactor, \.user, equals: "ada")
+    await waitUntil(reactor, \.ticks, equals: 2)
+  }
+
+  func test_externalStream_finishing_doesNotEndTheReactor() async {
+    let (users, userInput) = AsyncStream.makeStream(of: String.self)
+    let (ticks, tickInput) = AsyncStream.makeStream(of: Void.self)
+    let reactor = SessionReactor(users: users, ticks: ticks)
+    _ = reactor.currentState
+
+    userInput.yield("ada")
+    userInput.finish()
+    tickInput.finish()
+    await waitUntil(reactor, \.user, equals: "ada")
+    reactor.send(.userChanged("grace"))
+
+    XCTAssertEqual(reactor.currentState.user, "grace")
+  }
+
+  func test_externalStreams_areCancelledWhenTheReactorIsReleased() async {
+    let terminated = Signal<Void>()
+    let (users, userInput) = AsyncStream.makeStream(of: String.self)
+    userInput.onTermination = { _ in terminated.fire(()) }
+    var reactor: SessionReactor? = SessionReactor(users: users, ticks: AsyncStream { _ in })
+    _ = reactor?.currentState
+
+    reactor = nil
+
+    await terminated.next()
+    XCTAssertNil(reactor)
+  }
+}

@@ -1,0 +1,104 @@
+import ReactorFlow
+import XCTest
+
+@MainActor
+private final class LongLivedReactor: Reactor {
+  enum Action: Sendable { case startForever, increment }
+  enum Mutation: Sendable { case increment }
+  struct State: Equatable, Sendable { var count = 0 }
+
+  let initialState = State()
+  let runtime = ReactorRuntime<LongLivedReactor>()
+  let effectCancelled: Signal<Void>
+  let externalCancelled: Signal<Void>
+
+  init(effectCancelled: Signal<Void>, externalCancelled: Signal<Void>) {
+    self.effectCancelled = effectCancelled
+    self.externalCancelled = externalCancelled
+  }
+
+  func mutate(action: Action) -> Effect<Mutation> {
+    switch action {
+    case .increment:
+      return .send(.increment)
+    case .startForever:
+      return .run { [effectCancelled] send in
+        await send(.increment)
+        do {
+          try await suspendUntilCancelled()
+        } catch {
+          effectCancelled.fire(())
+        }
+      }
+    }
+  }
+
+  func externalMutations() -> Effect<Mutation> {
+    .run { [externalCancelled] _ in
+      do {
+        try await suspendUntilCancelled()
+      } catch {
+        externalCancelled.fire(())
+      }
+    }
+  }
+
+  func reduce(state: State, mutation: Mutation) -> State {
+    State(count: state.count + 1)
+  }
+}
+
+private final class Marker {}
+
+@MainActor
+final class LifetimeTests: XCTestCase {
+  func test_releasingReactor_cancelsEffectsAndFreesEverything() async {
+    // given
+    let effectCancelled = Signal<Void>()
+    let externalCancelled = Signal<Void>()
+    var reactor: LongLivedReactor? = LongLivedReactor(
+      effectCancelled: effectCancelled, externalCancelled: externalCancelled)
+    weak let weakReactor = reactor
+    weak let weakRuntime = reactor?.runtime
+    var marker: Marker? = Marker()
+    weak let weakMarker = marker
+    let token = reactor?.observe { [marker] _ in _ = marker }
+    marker = nil
+    let stream = reactor?.state
+    let consumer = Task {
+      var count = 0
+      if let stream { for await _ in stream { count += 1 } }
+      return count
+    }
+    reactor?.send(.startForever)
+    if let reactor { await waitUntil(reactor, \.count, equals: 1) }
+
+    // when
+    reactor = nil
+
+    // then
+    XCTAssertNil(weakReactor, "effects, observers and consumers must not keep a reactor alive")
+    XCTAssertNil(weakRuntime)
+    XCTAssertNil(weakMarker, "the observer's closure must be released with the runtime")
+    await effectCancelled.next()
+    await externalCancelled.next()
+    let consumed = await consumer.value
+    XCTAssertGreaterThanOrEqual(consumed, 1, "the state stream ends when the reactor goes away")
+    XCTAssertEqual(token?.isCancelled, false)
+  }
+
+  func test_effectFinishingEarly_doesNotEndTheReactor() async {
+    let reactor = LongLivedReactor(effectCancelled: Signal(), externalCancelled: Signal())
+    let stream = reactor.values(of: \.count)
+
+    await reactor.send(.increment).finish()
+    reactor.send(.increment)
+
+    var seen: [Int] = []
+    for await count in stream {
+      seen.append(count)
+      if count == 2 { break }
+    }
+    XCTAssertEqual(seen, [0, 1, 2])
+  }
+}

@@ -1,0 +1,33 @@
+import ReactorFlow
+
+/// The smallest useful reactor: actions apply directly (`Mutation == Action`).
+@MainActor
+final class CounterReactor: Reactor {
+  enum Action: Sendable, Equatable {
+    case increment
+    case decrement
+    case set(Int)
+  }
+
+  struct State: Equatable, Sendable {
+    var count = 0
+  }
+
+  let runtime = ReactorRuntime<CounterReactor>()
+  private(set) var initialStateReads = 0
+
+  var initialState: State {
+    initialStateReads += 1
+    return State()
+  }
+
+  func reduce(state: State, mutation: Action) -> State {
+    var state = state
+    switch mutation {
+    case .increment: state.count += 1
+    case .decrement: state.count -= 1
+    case .set(let value): state.count = value
+    }
+    return state
+  }
+}

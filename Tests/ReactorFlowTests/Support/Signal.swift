@@ -1,0 +1,24 @@
+/// A one-shot signal that a test awaits; the code under test fires it.
+final class Signal<Value: Sendable>: Sendable {
+  private let stream: AsyncStream<Value>
+  private let continuation: AsyncStream<Value>.Continuation
+
+  init() {
+    (stream, continuation) = AsyncStream.makeStream(of: Value.self)
+  }
+
+  func fire(_ value: Value) {
+    continuation.yield(value)
+  }
+
+  /// The next value fired, or `nil` if the signal was finished.
+  @discardableResult
+  func next() async -> Value? {
+    for await value in stream { return value }
+    return nil
+  }
+
+  func finish() {
+    continuation.finish()
+  }
+}
