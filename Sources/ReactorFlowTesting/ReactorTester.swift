@@ -280,12 +280,15 @@ public final class ReactorTester<R: Reactor> where R.State: Equatable {
       await wait(timeout: timeout, untilMutation: true)
       if received.count == count { break }
     }
-    guard let index = exhaustivity == .on ? received.indices.first : received.firstIndex(where: { matches($0.mutation) })
+    guard
+      let index = exhaustivity == .on
+        ? received.indices.first : received.firstIndex(where: { matches($0.mutation) })
     else {
+      let skipped = received.map { "\($0.mutation)" }.joined(separator: ", ")
       reportFailure(
         """
         Expected to receive \(description), but no such mutation arrived within \(timeout)\
-        \(received.isEmpty ? "" : " (skipped: \(received.map { "\($0.mutation)" }.joined(separator: ", ")))").
+        \(skipped.isEmpty ? "" : " (skipped: \(skipped))").
         \(reactor.runtime.activeEffectCount) effect(s) of \(R.self) are still running.
         Likely cause: the effect sleeps on a TestClock that was not advanced, or it never sends \
         this mutation. Fix: `await clock.advance(by: ...)` before receive, or check the effect \

@@ -11,7 +11,7 @@ extension XCTestCase {
   /// synchronous test.
   ///
   /// ```swift
-  /// let loaded = expectation(for: reactor) { $0.people.count == 100 }
+  /// let loaded = expectation(for: reactor) { $0.peopleCount == 100 }
   /// reactor.send(.load(100))
   /// await fulfillment(of: [loaded], timeout: 1)
   /// ```
@@ -59,8 +59,8 @@ extension XCTestExpectation {
   /// ```swift
   /// func test_load() {  // synchronous, for wait(for:timeout:)
   ///   let (loaded, reactor) = MainActor.assumeIsolated {
-  ///     let reactor = MainReactor(client: .offline)
-  ///     let loaded = XCTestExpectation(for: reactor) { $0.people.count == 100 }
+  ///     let reactor = MainReactor(client: OfflinePeopleClient())
+  ///     let loaded = XCTestExpectation(for: reactor) { $0.peopleCount == 100 }
   ///     reactor.send(.load(100))
   ///     return (loaded, reactor)
   ///   }

@@ -162,7 +162,9 @@ final class ReactorTesterFailureTests: XCTestCase {
         + ▿ ReactorFlowTestingTests.CounterReactor.Mutation.setFact
         +   - setFact: "fact"
         """) ?? false, "\(failures)")
-    await tester.receive(.setLoading(false)) { $0.isLoading = false; $0.fact = "fact" }
+    await tester.receive(.setLoading(false)) {
+      $0.isLoading = false; $0.fact = "fact"
+    }
     await tester.finish()
   }
 

@@ -1,5 +1,5 @@
-import ReactorFlowTesting
 import ReactorFlow
+import ReactorFlowTesting
 
 /// Fetches a fact about a number.
 protocol FactClient: Sendable {
