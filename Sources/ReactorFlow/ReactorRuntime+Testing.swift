@@ -27,12 +27,4 @@ extension ReactorRuntime {
   public func tapMutations(_ tap: (@MainActor (R.Mutation) -> Void)?) {
     mutationTap = tap
   }
-
-  /// Waits until every effect started by an action has finished.
-  @_spi(Testing)
-  public func waitForEffects() async {
-    while let task = running.values.first(where: { !$0.isExternal })?.task {
-      await task.value
-    }
-  }
 }
