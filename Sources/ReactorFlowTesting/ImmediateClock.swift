@@ -9,39 +9,8 @@
 /// await reactor.send(.query("swift")).finish()   // the 300 ms debounce takes no time
 /// ```
 public final class ImmediateClock: Clock, Sendable {
-  /// A point in the virtual time of an ``ImmediateClock``.
-  public struct Instant: InstantProtocol, Sendable, Hashable, CustomStringConvertible {
-    /// The time since the clock's start.
-    public var offset: Duration
-
-    /// Creates an instant.
-    /// - Parameter offset: The time since the clock's start.
-    public init(offset: Duration = .zero) {
-      self.offset = offset
-    }
-
-    /// The instant `duration` after this one.
-    /// - Parameter duration: The duration to add.
-    /// - Returns: The resulting instant.
-    public func advanced(by duration: Duration) -> Instant {
-      Instant(offset: offset + duration)
-    }
-
-    /// The duration from this instant to `other`.
-    /// - Parameter other: The other instant.
-    /// - Returns: `other` minus this instant.
-    public func duration(to other: Instant) -> Duration {
-      other.offset - offset
-    }
-
-    /// Whether `lhs` is earlier than `rhs`.
-    public static func < (lhs: Instant, rhs: Instant) -> Bool {
-      lhs.offset < rhs.offset
-    }
-
-    /// The offset, for example `0.3 seconds`.
-    public var description: String { "\(offset)" }
-  }
+  /// A point in the clock's virtual time.
+  public typealias Instant = VirtualInstant
 
   private let current = Locked(Instant())
 

@@ -22,39 +22,8 @@
 /// XCTAssertEqual(reactor.currentState.seconds, 3)
 /// ```
 public final class TestClock: Clock, Sendable {
-  /// A point in the virtual time of a ``TestClock``: a duration since the clock was created.
-  public struct Instant: InstantProtocol, Sendable, Hashable, CustomStringConvertible {
-    /// The time since the clock's start.
-    public var offset: Duration
-
-    /// Creates an instant.
-    /// - Parameter offset: The time since the clock's start.
-    public init(offset: Duration = .zero) {
-      self.offset = offset
-    }
-
-    /// The instant `duration` after this one.
-    /// - Parameter duration: The duration to add.
-    /// - Returns: The later (or, for a negative duration, earlier) instant.
-    public func advanced(by duration: Duration) -> Instant {
-      Instant(offset: offset + duration)
-    }
-
-    /// The duration from this instant to `other`.
-    /// - Parameter other: The other instant.
-    /// - Returns: `other` minus this instant.
-    public func duration(to other: Instant) -> Duration {
-      other.offset - offset
-    }
-
-    /// Whether `lhs` is earlier than `rhs`.
-    public static func < (lhs: Instant, rhs: Instant) -> Bool {
-      lhs.offset < rhs.offset
-    }
-
-    /// The offset, for example `3.0 seconds`.
-    public var description: String { "\(offset)" }
-  }
+  /// A point in the clock's virtual time.
+  public typealias Instant = VirtualInstant
 
   /// The unit of the integer times used by ``StateRecorder`` and ``schedule(_:_:)``; one second
   /// unless the clock was created with another.
