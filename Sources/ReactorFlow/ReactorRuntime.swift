@@ -20,10 +20,37 @@ public final class ReactorRuntime<R: Reactor> {
   @usableFromInline
   struct Observer {
     @usableFromInline let id: Int
-    /// Returns `false` when the observer is done (its stream consumer went away).
-    @usableFromInline var onChange: @MainActor (R.State) -> Bool
+    @usableFromInline let callback: Callback
     @usableFromInline var onFinish: (@MainActor () -> Void)?
     @usableFromInline var isRetired = false
+  }
+
+  /// An observer's closure, boxed so that `notify` can call it without retaining it.
+  ///
+  /// Calling a closure read out of `observers` costs a retain and a release of its context (two
+  /// atomic operations: 80 % of the time of a 100-observer fan-out). The box is released only when
+  /// its observer is compacted away, which never happens while a notification loop runs, so the
+  /// loop can borrow it through an unretained reference instead.
+  @usableFromInline
+  final class Callback {
+    /// Returns `false` when the observer is done (its stream consumer went away).
+    ///
+    /// The observer's `@MainActor` closure with its isolation cast away: a synchronous closure's
+    /// isolation is only in its type, not in its representation. It is called only by `notify`,
+    /// on the main actor; keeping the isolation would make the borrowing closure in ``call(_:with:)``
+    /// check the executor on every call.
+    @usableFromInline let onChange: (R.State) -> Bool
+
+    init(_ onChange: @escaping @MainActor (R.State) -> Bool) {
+      self.onChange = unsafeBitCast(onChange, to: ((R.State) -> Bool).self)
+    }
+
+    /// Calls the callback without retaining it. The caller, on the main actor, guarantees that the
+    /// box outlives the call.
+    @inlinable
+    nonisolated static func call(_ callback: Unmanaged<Callback>, with state: R.State) -> Bool {
+      callback._withUnsafeGuaranteedRef { $0.onChange(state) }
+    }
   }
 
   struct RunningEffect {
@@ -143,7 +170,9 @@ public final class ReactorRuntime<R: Reactor> {
     var index = 0
     // Index-based so that observers added or cancelled during the loop are handled in place.
     while index < observers.count {
-      if !observers[index].isRetired && !observers[index].onChange(state) {
+      if !observers[index].isRetired
+        && !Callback.call(Unmanaged.passUnretained(observers[index].callback), with: state)
+      {
         retireObserver(at: index)
       }
       index += 1
@@ -193,7 +222,7 @@ public final class ReactorRuntime<R: Reactor> {
     let id = nextObserverID
     nextObserverID += 1
     let keep = onChange(state)
-    observers.append(Observer(id: id, onChange: onChange, onFinish: onFinish))
+    observers.append(Observer(id: id, callback: Callback(onChange), onFinish: onFinish))
     if !keep { retireObserver(at: observers.count - 1) }
     return ObservationToken { [weak self] in self?.removeObserver(id: id) }
   }
@@ -208,7 +237,8 @@ public final class ReactorRuntime<R: Reactor> {
     guard !observers[index].isRetired else { return }
     let onFinish = observers[index].onFinish
     observers[index].isRetired = true
-    observers[index].onChange = { _ in false }
+    // The callback (and what it captured) goes with the compaction below, or, while a
+    // notification loop runs, with the one at its end: the loop may be running it right now.
     observers[index].onFinish = nil
     needsCompaction = true
     onFinish?()
