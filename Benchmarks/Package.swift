@@ -18,6 +18,7 @@ let package = Package(
       dependencies: [
         .product(name: "Benchmark", package: "benchmark"),
         .product(name: "ReactorFlow", package: "ReactorFlow"),
+        .product(name: "RandomUserCore", package: "ReactorFlow"),
         .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
       ],
       path: "Benchmarks/ReactorFlowBenchmarks",
