@@ -42,7 +42,17 @@ public final class ReactorRuntime<R: Reactor> {
     @usableFromInline let onChange: (R.State) -> Bool
 
     init(_ onChange: @escaping @MainActor (R.State) -> Bool) {
-      self.onChange = unsafeBitCast(onChange, to: ((R.State) -> Bool).self)
+      // Cast inside structs: cast as a bare function value, it would be reabstracted through two
+      // allocated thunks on the way in and out of `unsafeBitCast`'s generic parameters.
+      self.onChange = unsafeBitCast(Isolated(function: onChange), to: Nonisolated.self).function
+    }
+
+    private struct Isolated {
+      let function: @MainActor (R.State) -> Bool
+    }
+
+    private struct Nonisolated {
+      let function: (R.State) -> Bool
     }
 
     /// Calls the callback without retaining it. The caller, on the main actor, guarantees that the
