@@ -105,6 +105,41 @@ final class StreamedCounter: Sendable {
   }
 }
 
+/// The floor under `state-stream`: the same consumers on bare `AsyncStream`s that the main actor
+/// yields to directly, with no reactor. `reactor.state` is an `AsyncStream`, so it cannot be faster.
+@MainActor
+final class BareStreams: Sendable {
+  func run(elements count: Int, consumers consumerCount: Int) async -> (Int, Sample) {
+    await measured { await stream(elements: count, consumers: consumerCount) }
+  }
+
+  private func stream(elements count: Int, consumers consumerCount: Int) async -> Int {
+    var continuations: [AsyncStream<Counter.State>.Continuation] = []
+    var consumers: [Task<Int, Never>] = []
+    for _ in 0..<consumerCount {
+      let (states, continuation) = AsyncStream.makeStream(of: Counter.State.self)
+      continuations.append(continuation)
+      consumers.append(
+        Task.detached {
+          var last = 0
+          for await state in states { last = state.value }
+          return last
+        })
+    }
+    var state = Counter.State()
+    for _ in 0..<count {
+      state.value += 1
+      for continuation in continuations { continuation.yield(state) }
+    }
+    for continuation in continuations { continuation.finish() }
+    var total = 0
+    for consumer in consumers {
+      total &+= await consumer.value
+    }
+    return total
+  }
+}
+
 // MARK: - memory
 
 /// Makes `count` counters, each with one observer and after one action, and keeps them alive.

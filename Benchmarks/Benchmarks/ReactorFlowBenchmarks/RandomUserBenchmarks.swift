@@ -61,7 +61,7 @@ func registerRandomUserBenchmarks() {
         tags: ["people": "\(count)"],
         timeUnits: .microseconds,
         maxIterations: 50,
-        thresholds: thresholds(metrics, unit: unit, timeTolerance: 50)
+        thresholds: thresholds(metrics, unit: unit, timeTolerance: 50, mallocTolerance: 5)
       )
     ) { benchmark in
       let client = await pages.client()
@@ -88,7 +88,7 @@ func registerGroupingBenchmark(pages: PeoplePages) {
       tags: ["people": "\(count)"],
       timeUnits: .microseconds,
       maxIterations: 50,
-      thresholds: [.wallClock: .init(relative: [.p50: 50])]
+      thresholds: [.wallClock: tolerance(relative: 50), .mallocCountTotal: tolerance(relative: 5)]
     )
   ) { benchmark in
     let people = await pages.client().pages[count] ?? []
