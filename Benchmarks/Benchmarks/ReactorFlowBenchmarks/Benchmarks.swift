@@ -27,7 +27,7 @@ let benchmarks: @Sendable () -> Void = {
     configuration: .init(
       metrics: baselineMetrics,
       scalingFactor: .mega,
-      thresholds: thresholds(baselineMetrics, unit: "action", timeTolerance: 30)
+      thresholds: thresholds(baselineMetrics, unit: "action", timeTolerance: 50)
     )
   ) { benchmark in
     let start = ContinuousClock.now
@@ -50,7 +50,7 @@ let benchmarks: @Sendable () -> Void = {
     configuration: .init(
       metrics: counterMetrics,
       scalingFactor: .mega,
-      thresholds: thresholds(counterMetrics, unit: "action", timeTolerance: 30)
+      thresholds: thresholds(counterMetrics, unit: "action", timeTolerance: 50)
     )
   ) { benchmark in
     let fixture = await MainActor.run { ObservedCounter(observerCount: 1) }
@@ -69,7 +69,7 @@ let benchmarks: @Sendable () -> Void = {
     "counter-fanout",
     configuration: .init(
       metrics: counterMetrics,
-      thresholds: thresholds(counterMetrics, unit: "action", timeTolerance: 30)
+      thresholds: thresholds(counterMetrics, unit: "action", timeTolerance: 50)
     )
   ) { benchmark in
     let fixture = await MainActor.run { ObservedCounter(observerCount: 100) }
