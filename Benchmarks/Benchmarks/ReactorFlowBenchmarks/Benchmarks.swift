@@ -166,6 +166,7 @@ let benchmarks: @Sendable () -> Void = {
     benchmark.measurement(Metric.allocationsPerReactor, sample.liveAllocations / reactorCount)
   }
 
+  registerUnfoldingStreamBenchmarks(elements: streamActions)
   registerRandomUserBenchmarks()
 }
 
