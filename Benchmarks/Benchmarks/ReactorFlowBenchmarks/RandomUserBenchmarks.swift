@@ -113,7 +113,11 @@ actor PeoplePages {
     var pages: [Int: [Person]] = [:]
     for count in counts {
       // Offline people are deterministic for a seed: every run loads the same people.
-      pages[count] = try! await OfflinePeopleClient().fetchPeople(count: count, seed: "benchmarks")
+      do {
+        pages[count] = try await OfflinePeopleClient().fetchPeople(count: count, seed: "benchmarks")
+      } catch {
+        preconditionFailure("the offline client failed to make \(count) people: \(error)")
+      }
     }
     let client = InMemoryPeopleClient(pages: pages)
     made = client
