@@ -33,11 +33,28 @@ public struct PersonSection: Codable, Hashable, Identifiable, Sendable {
   /// - Parameter people: The people to group.
   /// - Returns: The non-empty sections, youngest decade first.
   public static func grouping(_ people: [Person]) -> [PersonSection] {
-    var byDecade: [Int: [Person]] = [:]
+    // Real ages fall in a handful of decades: index an array by decade, which is several times
+    // cheaper per person than a dictionary. Implausible ages still land in a section of their own.
+    let commonDecades = 16
+    var buckets = [[Person]](repeating: [], count: commonDecades)
+    var unusual: [Int: [Person]] = [:]
     for person in people {
-      byDecade[decade(ofAge: person.age), default: []].append(person)
+      let decade = decade(ofAge: person.age)
+      let index = decade / 10
+      if index < commonDecades {
+        buckets[index].append(person)
+      } else {
+        unusual[decade, default: []].append(person)
+      }
     }
-    return byDecade.keys.sorted().map { PersonSection(decade: $0, people: byDecade[$0] ?? []) }
+    var sections: [PersonSection] = []
+    for (index, bucket) in buckets.enumerated() where !bucket.isEmpty {
+      sections.append(PersonSection(decade: index * 10, people: bucket))
+    }
+    for decade in unusual.keys.sorted() {
+      sections.append(PersonSection(decade: decade, people: unusual[decade] ?? []))
+    }
+    return sections
   }
 
   /// The decade an age falls in; negative ages (which the API never sends) count as the 0s.
