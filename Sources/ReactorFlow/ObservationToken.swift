@@ -7,6 +7,7 @@
 public final class ObservationToken: Hashable {
   private var onCancel: (@MainActor () -> Void)?
 
+  @usableFromInline
   init(onCancel: @escaping @MainActor () -> Void) {
     self.onCancel = onCancel
   }
@@ -22,6 +23,7 @@ public final class ObservationToken: Hashable {
   }
 
   /// Lets the observation outlive this token; something else (a stream's end) must stop it.
+  @usableFromInline
   func detach() {
     onCancel = nil
   }

@@ -105,32 +105,30 @@ extension Reactor where State: Sendable {
   ///
   /// Each access is a new consumer that starts from the state at that moment (a late consumer
   /// gets the latest state, not the history). Consumers are buffered, so a slow consumer never
-  /// blocks `send(_:)`. The sequence ends when the reactor is released or the consumer stops.
+  /// blocks `send(_:)`. The sequence ends when the reactor is released, when the consumer's task
+  /// is cancelled, or when the consumer stops iterating and releases it.
   /// ```swift
   /// for await state in reactor.state { render(state) }
   /// ```
+  @inlinable
   public var state: AsyncStream<State> {
-    let (stream, continuation) = AsyncStream.makeStream(of: State.self)
+    let buffer = StreamBuffer<State>()
     let token = runtime.addObserver(
-      self,
-      onChange: { state in
-        if case .terminated = continuation.yield(state) { return false }
-        return true
-      },
-      onFinish: { continuation.finish() })
-    // The stream's termination, not this token, ends the observation.
+      self, onChange: { buffer.push($0) }, onFinish: { buffer.finish() })
+    // The stream's end, not this token, ends the observation.
     token.detach()
-    return stream
+    return buffer.makeStream()
   }
 
   /// The values of a part of the state, as an asynchronous sequence: the current value first,
   /// then each distinct later value.
   /// - Parameter keyPath: The part of the state.
   /// - Returns: A sequence that ends when the reactor is released or the consumer stops.
+  @inlinable
   public func values<Value: Equatable & Sendable>(
     of keyPath: KeyPath<State, Value>
   ) -> AsyncStream<Value> {
-    let (stream, continuation) = AsyncStream.makeStream(of: Value.self)
+    let buffer = StreamBuffer<Value>()
     var last: Value?
     let token = runtime.addObserver(
       self,
@@ -138,21 +136,21 @@ extension Reactor where State: Sendable {
         let value = state[keyPath: keyPath]
         guard value != last else { return true }
         last = value
-        if case .terminated = continuation.yield(value) { return false }
-        return true
+        return buffer.push(value)
       },
-      onFinish: { continuation.finish() })
+      onFinish: { buffer.finish() })
     token.detach()
-    return stream
+    return buffer.makeStream()
   }
 
   /// The values assigned to a pulse after now, as an asynchronous sequence.
   /// - Parameter keyPath: The pulse's projected value, for example `\.$alert`.
   /// - Returns: A sequence that ends when the reactor is released or the consumer stops.
+  @inlinable
   public func pulses<Value: Sendable>(
     _ keyPath: KeyPath<State, Pulse<Value>>
   ) -> AsyncStream<Value> {
-    let (stream, continuation) = AsyncStream.makeStream(of: Value.self)
+    let buffer = StreamBuffer<Value>()
     var lastCount: UInt?
     let token = runtime.addObserver(
       self,
@@ -160,11 +158,10 @@ extension Reactor where State: Sendable {
         let pulse = state[keyPath: keyPath]
         defer { lastCount = pulse.valueUpdatedCount }
         guard let count = lastCount, count != pulse.valueUpdatedCount else { return true }
-        if case .terminated = continuation.yield(pulse.value) { return false }
-        return true
+        return buffer.push(pulse.value)
       },
-      onFinish: { continuation.finish() })
+      onFinish: { buffer.finish() })
     token.detach()
-    return stream
+    return buffer.makeStream()
   }
 }

@@ -223,6 +223,7 @@ public final class ReactorRuntime<R: Reactor> {
   // MARK: - Observers
 
   /// Adds an observer, calls it with the current state at once, and returns its token.
+  @usableFromInline
   func addObserver(
     _ reactor: R,
     onChange: @escaping @MainActor (R.State) -> Bool,

@@ -1,0 +1,59 @@
+@testable import ReactorFlow
+import XCTest
+
+@MainActor
+final class StateStreamEndingTests: XCTestCase {
+  func test_state_consumerStopsIterating_producerStopsFeedingIt() async {
+    // given
+    let reactor = CounterReactor()
+    var stream: AsyncStream<CounterReactor.State>? = reactor.state
+    if let stream {
+      for await _ in stream { break }
+    }
+    XCTAssertEqual(reactor.runtime.observers.count, 1)
+
+    // when
+    stream = nil
+    reactor.send(.increment)
+
+    // then
+    XCTAssertEqual(reactor.runtime.observers.count, 0, "a released stream is no longer fed")
+  }
+
+  func test_state_consumerTaskCancelledWhileWaiting_endsTheSequence() async {
+    let reactor = CounterReactor()
+    let stream = reactor.state
+    let received = Signal<Int>()
+    let consumer = Task {
+      var count = 0
+      for await _ in stream {
+        count += 1
+        received.fire(count)
+      }
+      return count
+    }
+    await received.next()
+
+    consumer.cancel()
+    let count = await consumer.value
+    reactor.send(.increment)
+
+    XCTAssertEqual(count, 1)
+    XCTAssertEqual(reactor.runtime.observers.count, 0)
+  }
+
+  func test_state_reactorReleased_consumerDrainsBufferedStatesThenEnds() async {
+    var reactor: CounterReactor? = CounterReactor()
+    let stream = reactor?.state
+    reactor?.send(.increment)
+    reactor?.send(.increment)
+
+    reactor = nil
+
+    var counts: [Int] = []
+    if let stream {
+      for await state in stream { counts.append(state.count) }
+    }
+    XCTAssertEqual(counts, [0, 1, 2])
+  }
+}
