@@ -166,7 +166,6 @@ let benchmarks: @Sendable () -> Void = {
     benchmark.measurement(Metric.allocationsPerReactor, sample.liveAllocations / reactorCount)
   }
 
-  registerUnfoldingStreamBenchmarks(elements: streamActions)
   registerRandomUserBenchmarks()
 }
 
