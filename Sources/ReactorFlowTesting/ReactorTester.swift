@@ -24,7 +24,7 @@
 ///
 /// Set ``exhaustivity`` to ``Exhaustivity/off`` to check only what the test asserts.
 ///
-/// The tester taps the reactor's mutations and sets its `runtime.onUnhandledError`; use one
+/// The tester taps the reactor's mutations and adds to its `runtime.onUnhandledError`; use one
 /// tester per reactor.
 @MainActor
 public final class ReactorTester<R: Reactor> where R.State: Equatable {
@@ -81,8 +81,11 @@ public final class ReactorTester<R: Reactor> where R.State: Equatable {
     reactor.runtime.tapMutations { [weak self] mutation in
       self?.didTap(mutation)
     }
+    // A handler the test installed keeps receiving errors; the tester only adds its failure.
+    let previousHandler = reactor.runtime.onUnhandledError
     reactor.runtime.onUnhandledError = { [weak self] error in
       self?.effectDidFail(error)
+      previousHandler?(error)
     }
     stateAfterLastStep = reactor.currentState
   }
