@@ -9,7 +9,8 @@ enum SectionPrinter {
     struct Section: Encodable {
       let title: String
       let count: Int
-      let people: [Person]
+      // Encodes as `[Person]` does, without copying the section's people into an array.
+      let people: PersonSection.People
     }
 
     let source: String

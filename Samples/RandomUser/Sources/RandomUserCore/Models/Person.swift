@@ -4,10 +4,9 @@ import Foundation
 ///
 /// `id` is the login UUID, so two people are the same person exactly when the API says so.
 public struct Person: Codable, Hashable, Identifiable, Sendable {
-  // One immutable reference instead of eight: copying a person (into a section, into a detail)
-  // costs one retain instead of one per string and URL, and an array of people is 8 bytes a
-  // person. Grouping 100,000 people was dominated by those retains and by the page faults of
-  // 150-byte elements. Value semantics are kept: a setter makes a new storage.
+  // One immutable reference instead of eight: copying a person costs one retain instead of one
+  // per string and URL, and an array of people is 16 bytes a person (the reference and the age)
+  // instead of about 150. Value semantics are kept: a setter makes a new storage.
   private final class Storage: Sendable {
     let fields: Fields
     init(_ fields: Fields) { self.fields = fields }
@@ -27,6 +26,10 @@ public struct Person: Codable, Hashable, Identifiable, Sendable {
   }
 
   private var storage: Storage
+  // `fields.age`, repeated inline (a person is then 16 bytes): grouping reads only ages, and
+  // reading them from the array itself instead of through 100,000 cold storage objects keeps the
+  // scan a sequential read. `update` keeps the two equal.
+  private var inlineAge: Int
 
   /// The login UUID; unique per person.
   public var id: String {
@@ -40,7 +43,7 @@ public struct Person: Codable, Hashable, Identifiable, Sendable {
   }
   /// Whole years of age.
   public var age: Int {
-    get { storage.fields.age }
+    get { inlineAge }
     set { update { $0.age = newValue } }
   }
   /// `"male"` or `"female"`.
@@ -96,13 +99,21 @@ public struct Person: Codable, Hashable, Identifiable, Sendable {
     id: String, name: String, age: Int, gender: String, email: String, country: String, city: String,
     phone: String, dateOfBirth: Date, pictureURL: URL?
   ) {
-    storage = Storage(Fields(id: id, name: name, age: age, gender: gender, email: email, country: country, city: city, phone: phone, dateOfBirth: dateOfBirth, pictureURL: pictureURL))
+    self.init(
+      Fields(
+        id: id, name: name, age: age, gender: gender, email: email, country: country, city: city,
+        phone: phone, dateOfBirth: dateOfBirth, pictureURL: pictureURL))
   }
 
   /// Decodes a person from the keys `Person` encodes.
   /// - Parameter decoder: The decoder to read from.
   public init(from decoder: any Decoder) throws {
-    storage = Storage(try Fields(from: decoder))
+    self.init(try Fields(from: decoder))
+  }
+
+  private init(_ fields: Fields) {
+    storage = Storage(fields)
+    inlineAge = fields.age
   }
 
   /// Encodes the person's fields.
@@ -126,5 +137,6 @@ public struct Person: Codable, Hashable, Identifiable, Sendable {
     var fields = storage.fields
     change(&fields)
     storage = Storage(fields)
+    inlineAge = fields.age
   }
 }

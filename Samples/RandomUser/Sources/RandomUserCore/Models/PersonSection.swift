@@ -3,7 +3,7 @@ public struct PersonSection: Codable, Hashable, Identifiable, Sendable {
   /// The first age of the decade, for example `20`.
   public var decade: Int
   /// The people in the decade, in the order the source sent them.
-  public var people: [Person]
+  public var people: People
 
   /// The section title, for example `"20s"`.
   public var title: String { "\(decade)s" }
@@ -16,9 +16,18 @@ public struct PersonSection: Codable, Hashable, Identifiable, Sendable {
   /// - Parameters:
   ///   - decade: The first age of the decade, a multiple of ten.
   ///   - people: The people in the decade.
-  public init(decade: Int, people: [Person]) {
+  public init(decade: Int, people: People) {
     self.decade = decade
     self.people = people
+  }
+
+  /// Creates a section of an array of people.
+  ///
+  /// - Parameters:
+  ///   - decade: The first age of the decade, a multiple of ten.
+  ///   - people: The people in the decade.
+  public init(decade: Int, people: [Person]) {
+    self.init(decade: decade, people: People(people))
   }
 
   /// Groups people into one section per age decade, in ascending order, dropping nobody.
@@ -33,26 +42,37 @@ public struct PersonSection: Codable, Hashable, Identifiable, Sendable {
   /// - Parameter people: The people to group.
   /// - Returns: The non-empty sections, youngest decade first.
   public static func grouping(_ people: [Person]) -> [PersonSection] {
-    // Real ages fall in a handful of decades: index an array by decade, which is several times
-    // cheaper per person than a dictionary. Implausible ages still land in a section of their own.
+    // Sections share the people and hold positions (see `People`): grouping reads each age
+    // twice, to count and to place, and copies no person. Real ages fall in a handful of
+    // decades, counted in an array indexed by decade, which is several times cheaper per person
+    // than a dictionary; implausible ages go to a dictionary and still get sections of their own.
     let commonDecades = 16
-    var buckets = [[Person]](repeating: [], count: commonDecades)
-    var unusual: [Int: [Person]] = [:]
-    for person in people {
-      let decade = decade(ofAge: person.age)
-      let index = decade / 10
-      if index < commonDecades {
-        buckets[index].append(person)
+    var counts = [Int](repeating: 0, count: commonDecades)
+    var unusualCounts: [Int: Int] = [:]
+    for position in people.indices {
+      let decade = decade(ofAge: people[position].age)
+      if decade / 10 < commonDecades {
+        counts[decade / 10] += 1
       } else {
-        unusual[decade, default: []].append(person)
+        unusualCounts[decade, default: 0] += 1
       }
     }
-    var sections: [PersonSection] = []
-    for (index, bucket) in buckets.enumerated() where !bucket.isEmpty {
-      sections.append(PersonSection(decade: index * 10, people: bucket))
+    let unusualDecades = unusualCounts.keys.sorted()
+    var unusualKeys: [Int: Int] = [:]
+    for (offset, decade) in unusualDecades.enumerated() {
+      unusualKeys[decade] = commonDecades + offset
+      counts.append(unusualCounts[decade, default: 0])
     }
-    for decade in unusual.keys.sorted() {
-      sections.append(PersonSection(decade: decade, people: unusual[decade] ?? []))
+    let parts = People.partitioning(people, counts: counts) { position in
+      let decade = decade(ofAge: people[position].age)
+      if decade / 10 < commonDecades { return decade / 10 }
+      guard let key = unusualKeys[decade] else { preconditionFailure("decade \(decade) was not counted") }
+      return key
+    }
+    var sections: [PersonSection] = []
+    for (key, part) in parts.enumerated() where !part.isEmpty {
+      let decade = key < commonDecades ? key * 10 : unusualDecades[key - commonDecades]
+      sections.append(PersonSection(decade: decade, people: part))
     }
     return sections
   }

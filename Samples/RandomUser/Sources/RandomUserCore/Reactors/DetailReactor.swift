@@ -23,8 +23,8 @@ public final class DetailReactor: Reactor {
   public struct State: Equatable, Sendable {
     /// The section title, for example `"20s"`.
     public var title: String
-    /// The people of the section, in list order.
-    public var people: [Person]
+    /// The people of the section, in list order; shared with the section, not copied.
+    public var people: PersonSection.People
     /// The index of the expanded row, or `nil` when every row is collapsed.
     public var expandedIndex: Int?
 
@@ -39,10 +39,20 @@ public final class DetailReactor: Reactor {
     ///   - title: The section title.
     ///   - people: The people of the section.
     ///   - expandedIndex: The expanded row, if any.
-    public init(title: String, people: [Person], expandedIndex: Int? = nil) {
+    public init(title: String, people: PersonSection.People, expandedIndex: Int? = nil) {
       self.title = title
       self.people = people
       self.expandedIndex = expandedIndex
+    }
+
+    /// Creates a state for an array of people, with every row collapsed or one expanded.
+    ///
+    /// - Parameters:
+    ///   - title: The section title.
+    ///   - people: The people of the section.
+    ///   - expandedIndex: The expanded row, if any.
+    public init(title: String, people: [Person], expandedIndex: Int? = nil) {
+      self.init(title: title, people: PersonSection.People(people), expandedIndex: expandedIndex)
     }
   }
 
@@ -55,6 +65,8 @@ public final class DetailReactor: Reactor {
   ///
   /// - Parameter section: The section whose people the screen lists.
   public init(section: PersonSection) {
+    // The section's people, not a copy of them: opening a section of 20,000 people on the main
+    // actor would otherwise retain each of them.
     initialState = State(title: section.title, people: section.people)
   }
 
