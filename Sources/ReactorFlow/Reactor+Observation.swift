@@ -54,15 +54,12 @@ extension Reactor {
     map transform: @escaping @MainActor (State) -> Value,
     _ onChange: @escaping @MainActor (Value) -> Void
   ) -> ObservationToken {
-    var last: Value?
-    return runtime.addObserver(self) { state in
-      let value = transform(state)
-      if value != last {
-        last = value
+    runtime.addObserver(
+      self,
+      onChange: Self.distinct(transform) { value in
         onChange(value)
-      }
-      return true
-    }
+        return true
+      })
   }
 
   /// Observes a pulse: calls `onChange` with each value assigned to it after now, even a value
@@ -75,14 +72,45 @@ extension Reactor {
     pulse keyPath: KeyPath<State, Pulse<Value>>,
     _ onChange: @escaping @MainActor (Value) -> Void
   ) -> ObservationToken {
+    runtime.addObserver(
+      self,
+      onChange: Self.assignments(to: keyPath) { value in
+        onChange(value)
+        return true
+      })
+  }
+
+  // MARK: Filters shared by the observers and the streams
+
+  /// An observer callback that passes on `transform(state)` only when it differs from the last
+  /// value passed on. `emit` returns `false` when its consumer is gone.
+  @inlinable
+  static func distinct<Value: Equatable>(
+    _ transform: @escaping @MainActor (State) -> Value,
+    _ emit: @escaping @MainActor (Value) -> Bool
+  ) -> @MainActor (State) -> Bool {
+    var last: Value?
+    return { state in
+      let value = transform(state)
+      guard value != last else { return true }
+      last = value
+      return emit(value)
+    }
+  }
+
+  /// An observer callback that passes on each value assigned to a pulse after the first state it
+  /// sees. `emit` returns `false` when its consumer is gone.
+  @inlinable
+  static func assignments<Value>(
+    to keyPath: KeyPath<State, Pulse<Value>>,
+    _ emit: @escaping @MainActor (Value) -> Bool
+  ) -> @MainActor (State) -> Bool {
     var lastCount: UInt?
-    return runtime.addObserver(self) { state in
+    return { state in
       let pulse = state[keyPath: keyPath]
-      if let count = lastCount, count != pulse.valueUpdatedCount {
-        onChange(pulse.value)
-      }
-      lastCount = pulse.valueUpdatedCount
-      return true
+      defer { lastCount = pulse.valueUpdatedCount }
+      guard let count = lastCount, count != pulse.valueUpdatedCount else { return true }
+      return emit(pulse.value)
     }
   }
 }
@@ -112,12 +140,7 @@ extension Reactor where State: Sendable {
   /// ```
   @inlinable
   public var state: AsyncStream<State> {
-    let buffer = StreamBuffer<State>()
-    let token = runtime.addObserver(
-      self, onChange: { buffer.push($0) }, onFinish: { buffer.finish() })
-    // The stream's end, not this token, ends the observation.
-    token.detach()
-    return buffer.makeStream()
+    stream { emit in emit }
   }
 
   /// The values of a part of the state, as an asynchronous sequence: the current value first,
@@ -128,19 +151,7 @@ extension Reactor where State: Sendable {
   public func values<Value: Equatable & Sendable>(
     of keyPath: KeyPath<State, Value>
   ) -> AsyncStream<Value> {
-    let buffer = StreamBuffer<Value>()
-    var last: Value?
-    let token = runtime.addObserver(
-      self,
-      onChange: { state in
-        let value = state[keyPath: keyPath]
-        guard value != last else { return true }
-        last = value
-        return buffer.push(value)
-      },
-      onFinish: { buffer.finish() })
-    token.detach()
-    return buffer.makeStream()
+    stream { emit in Self.distinct({ $0[keyPath: keyPath] }, emit) }
   }
 
   /// The values assigned to a pulse after now, as an asynchronous sequence.
@@ -150,17 +161,19 @@ extension Reactor where State: Sendable {
   public func pulses<Value: Sendable>(
     _ keyPath: KeyPath<State, Pulse<Value>>
   ) -> AsyncStream<Value> {
+    stream { emit in Self.assignments(to: keyPath, emit) }
+  }
+
+  /// A new consumer: an `AsyncStream` fed by an observer whose callback `makeOnChange` builds
+  /// around `emit` (which buffers one element and returns `false` once the consumer is gone).
+  @inlinable
+  func stream<Value: Sendable>(
+    _ makeOnChange: (_ emit: @escaping @MainActor (Value) -> Bool) -> @MainActor (State) -> Bool
+  ) -> AsyncStream<Value> {
     let buffer = StreamBuffer<Value>()
-    var lastCount: UInt?
     let token = runtime.addObserver(
-      self,
-      onChange: { state in
-        let pulse = state[keyPath: keyPath]
-        defer { lastCount = pulse.valueUpdatedCount }
-        guard let count = lastCount, count != pulse.valueUpdatedCount else { return true }
-        return buffer.push(pulse.value)
-      },
-      onFinish: { buffer.finish() })
+      self, onChange: makeOnChange { buffer.push($0) }, onFinish: { buffer.finish() })
+    // The stream's end, not this token, ends the observation.
     token.detach()
     return buffer.makeStream()
   }

@@ -113,15 +113,13 @@ public final class ReactorRuntime<R: Reactor> {
     let state = reactor.transform(state: reactor.initialState)
     storedState = state
     guard actionInterceptor == nil else { return state }
-    let wasProcessing = isProcessing
+    // Nothing can be processing yet: every path that processes starts the runtime first.
     isProcessing = true
     var group: EffectGroup?
     start(reactor.externalMutations(), reactor, &group, .mutations, ids: [], isExternal: true)
     start(reactor.externalActions(), reactor, &group, .actions, ids: [], isExternal: true)
-    if !wasProcessing {
-      drainPending(reactor)
-      isProcessing = false
-    }
+    drainPending(reactor)
+    isProcessing = false
     return storedState ?? state
   }
 
@@ -207,9 +205,9 @@ public final class ReactorRuntime<R: Reactor> {
     pending.removeAll(keepingCapacity: true)
   }
 
-  /// Receives a mutation from an asynchronous effect.
+  /// Receives a mutation from an asynchronous effect (which exists only once the runtime has
+  /// started).
   func receive(_ mutation: R.Mutation, _ reactor: R) {
-    if storedState == nil { _ = start(reactor) }
     if isProcessing {
       pending.append(.mutation(mutation))
       return
