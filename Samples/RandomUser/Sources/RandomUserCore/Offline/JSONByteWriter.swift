@@ -41,10 +41,9 @@ struct JSONByteWriter: ~Copyable {
         byte(0x5C)
         byte(unit)
       case 0x00..<0x20:
-        let hex: StaticString = "0123456789abcdef"
         raw("\\u00")
-        byte(hex.utf8Start[Int(unit >> 4)])
-        byte(hex.utf8Start[Int(unit & 0xF)])
+        hexDigit(unit >> 4)
+        hexDigit(unit & 0xF)
       default:
         byte(unit)
       }
@@ -93,6 +92,11 @@ struct JSONByteWriter: ~Copyable {
       rest /= 10
     }
     count += width
+  }
+
+  /// Appends one lowercase hexadecimal digit, for a value in `0..<16`.
+  mutating func hexDigit(_ value: UInt8) {
+    byte(value < 10 ? 0x30 + value : 0x57 + value)
   }
 
   /// Appends one byte.

@@ -11,6 +11,8 @@ struct OfflinePageWriter {
   static let apiVersion: StaticString = "1.4"
   /// The youngest and oldest generated ages.
   static let ages: ClosedRange<Int> = 18...90
+  /// The titles of women, already quoted; built once, not once per person.
+  private static let femaleTitles: [StaticString] = [#""Ms""#, #""Mrs""#, #""Miss""#]
 
   let seed: String
   let referenceYear: Int
@@ -50,7 +52,7 @@ struct OfflinePageWriter {
     writer.raw(#"{"gender":"#)
     writer.raw(isMale ? #""male""# : #""female""#)
     writer.raw(#","name":{"title":"#)
-    writer.raw(isMale ? #""Mr""# : random.pick([#""Ms""#, #""Mrs""#, #""Miss""#] as [StaticString]))
+    writer.raw(isMale ? #""Mr""# : random.pick(Self.femaleTitles))
     writer.raw(#","first":"#)
     writer.quoted(first.text)
     writer.raw(#","last":"#)
@@ -169,18 +171,22 @@ struct OfflinePageWriter {
 
   /// Writes a random version 4 UUID in lowercase, as randomuser.me does.
   private func writeUUID(into writer: inout JSONByteWriter, using random: inout SplitMix64) {
-    let hex: StaticString = "0123456789abcdef"
     let high = (random.next() & 0xFFFF_FFFF_FFFF_0FFF) | 0x0000_0000_0000_4000
     let low = (random.next() & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000
-    hex.withUTF8Buffer { digits in
-      for (word, dashes) in [(high, [8, 12]), (low, [0, 4])] {
-        for nibble in 0..<16 {
-          if dashes.contains(nibble) {
-            writer.byte(0x2D)
-          }
-          writer.byte(digits[Int((word >> UInt64(60 - nibble * 4)) & 0xF)])
-        }
+    // 8-4-4-4-12: dashes before nibbles 8 and 12 of the high word and 0 and 4 of the low one.
+    writeHex(high, dashesBefore: 8, 12, into: &writer)
+    writeHex(low, dashesBefore: 0, 4, into: &writer)
+  }
+
+  /// Writes the 16 hex digits of `word`, with a dash before the two given digit positions.
+  private func writeHex(
+    _ word: UInt64, dashesBefore first: Int, _ second: Int, into writer: inout JSONByteWriter
+  ) {
+    for nibble in 0..<16 {
+      if nibble == first || nibble == second {
+        writer.byte(0x2D)
       }
+      writer.hexDigit(UInt8(truncatingIfNeeded: word >> UInt64(60 - nibble * 4)) & 0xF)
     }
   }
 }
