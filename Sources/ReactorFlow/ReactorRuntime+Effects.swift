@@ -18,7 +18,9 @@ extension Sink where Output == R.Mutation {
 extension Sink where Output == R.Action {
   @usableFromInline
   static var actions: Sink {
-    Sink(now: { _ = $0.runtime.send($1, to: $0) }, later: { _ = $0.runtime.send($1, to: $0) })
+    // An action is queued while the runtime processes, so both paths are a plain send.
+    let send: @MainActor @Sendable (R, R.Action) -> Void = { _ = $0.runtime.send($1, to: $0) }
+    return Sink(now: send, later: send)
   }
 }
 

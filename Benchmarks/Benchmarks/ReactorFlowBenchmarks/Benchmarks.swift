@@ -80,55 +80,39 @@ let benchmarks: @Sendable () -> Void = {
     benchmark.record(sample, units: fanoutCount, per: "action")
   }
 
-  // MARK: state-stream
+  // MARK: state-stream, and its floor
 
   // One and ten `AsyncStream` consumers of `reactor.state`, each a task off the main actor, and
-  // 100,000 actions. Timed until every consumer has seen every state; reported per element per
-  // consumer.
+  // 100,000 actions, timed until every consumer has seen every state and reported per element
+  // per consumer. `asyncstream-floor` runs the same consumers on bare `AsyncStream`s that the
+  // main actor yields to directly, no reactor: what `state` cost before it had a buffer of its own.
   let streamActions = 100_000
-  for consumers in [1, 10] {
-    let unit = "element/consumer"
-    let metrics: [BenchmarkMetric] = [
-      .wallClock, .throughput, .mallocCountTotal, Metric.nanosecondsPer(unit), Metric.loopMallocs,
-    ]
-    Benchmark(
-      "state-stream",
-      configuration: .init(
-        metrics: metrics,
-        tags: ["consumers": "\(consumers)"],
-        // The consumers share two cores with the main actor: wider spread than the rest.
-        thresholds: thresholds(metrics, unit: unit, timeTolerance: 50, mallocTolerance: 25)
-      )
-    ) { benchmark in
-      let fixture = await MainActor.run { StreamedCounter() }
-      benchmark.startMeasurement()
-      let (total, sample) = await fixture.run(actions: streamActions, consumers: consumers)
-      benchmark.stopMeasurement()
-      blackHole(total)
-      benchmark.record(sample, units: streamActions * consumers, per: unit)
-    }
-  }
-
-  // The floor of the above: bare `AsyncStream`s fed by the main actor, no reactor.
-  for consumers in [1, 10] {
-    let unit = "element/consumer"
-    let metrics: [BenchmarkMetric] = [
-      .wallClock, .throughput, .mallocCountTotal, Metric.nanosecondsPer(unit), Metric.loopMallocs,
-    ]
-    Benchmark(
-      "asyncstream-floor",
-      configuration: .init(
-        metrics: metrics,
-        tags: ["consumers": "\(consumers)"],
-        thresholds: thresholds(metrics, unit: unit, timeTolerance: 50, mallocTolerance: 25)
-      )
-    ) { benchmark in
-      let fixture = await MainActor.run { BareStreams() }
-      benchmark.startMeasurement()
-      let (total, sample) = await fixture.run(elements: streamActions, consumers: consumers)
-      benchmark.stopMeasurement()
-      blackHole(total)
-      benchmark.record(sample, units: streamActions * consumers, per: unit)
+  let streamCases: [(name: String, makeFixture: @MainActor @Sendable () -> any StreamFixture)] = [
+    ("state-stream", { StreamedCounter() }),
+    ("asyncstream-floor", { BareStreams() }),
+  ]
+  for (name, makeFixture) in streamCases {
+    for consumers in [1, 10] {
+      let unit = "element/consumer"
+      let metrics: [BenchmarkMetric] = [
+        .wallClock, .throughput, .mallocCountTotal, Metric.nanosecondsPer(unit), Metric.loopMallocs,
+      ]
+      Benchmark(
+        name,
+        configuration: .init(
+          metrics: metrics,
+          tags: ["consumers": "\(consumers)"],
+          // The consumers share two cores with the main actor: wider spread than the rest.
+          thresholds: thresholds(metrics, unit: unit, timeTolerance: 50, mallocTolerance: 25)
+        )
+      ) { benchmark in
+        let fixture = await MainActor.run { makeFixture() }
+        benchmark.startMeasurement()
+        let (total, sample) = await fixture.run(actions: streamActions, consumers: consumers)
+        benchmark.stopMeasurement()
+        blackHole(total)
+        benchmark.record(sample, units: streamActions * consumers, per: unit)
+      }
     }
   }
 
