@@ -4,37 +4,6 @@ import Foundation
 // materializing only the fields a person has and skipping (but still validating) the rest.
 // The tests check that it agrees with `Person(result:)` over the full model.
 
-extension [Person] {
-  init(scanningResponse scanner: inout JSONScanner) throws(JSONScanner.Failure) {
-    var people: [Person]?
-    var hasInfo = false
-    try scanner.beginObject()
-    while let key = try scanner.nextKey() {
-      if key == "results" {
-        var list: [Person] = []
-        try scanner.beginArray()
-        while try scanner.nextElement() {
-          do {
-            list.append(try Person(scanning: &scanner))
-          } catch {
-            throw JSONScanner.Failure(
-              message: "results[\(list.count)]: \(error.message)", offset: error.offset)
-          }
-        }
-        people = list
-      } else if key == "info" {
-        _ = try RandomUserInfo(scanning: &scanner)
-        hasInfo = true
-      } else {
-        try scanner.skipValue()
-      }
-    }
-    guard let people else { throw scanner.failure("missing key results in the response") }
-    guard hasInfo else { throw scanner.failure("missing key info in the response") }
-    self = people
-  }
-}
-
 extension Person {
   init(scanning scanner: inout JSONScanner) throws(JSONScanner.Failure) {
     var id: String?
@@ -115,17 +84,17 @@ extension Person {
         try scanner.skipValue()
       }
     }
-    guard let gender else { throw scanner.failure("missing key gender in a result") }
-    guard let first else { throw scanner.failure("missing key name.first in a result") }
-    guard let last else { throw scanner.failure("missing key name.last in a result") }
-    guard let city else { throw scanner.failure("missing key location.city in a result") }
-    guard let country else { throw scanner.failure("missing key location.country in a result") }
-    guard let email else { throw scanner.failure("missing key email in a result") }
-    guard let id else { throw scanner.failure("missing key login.uuid in a result") }
-    guard let dateOfBirth else { throw scanner.failure("missing key dob.date in a result") }
-    guard let age else { throw scanner.failure("missing key dob.age in a result") }
-    guard let phone else { throw scanner.failure("missing key phone in a result") }
-    guard let picture else { throw scanner.failure("missing key picture.large in a result") }
+    guard let gender else { throw scanner.missing("gender", in: "a result") }
+    guard let first else { throw scanner.missing("name.first", in: "a result") }
+    guard let last else { throw scanner.missing("name.last", in: "a result") }
+    guard let city else { throw scanner.missing("location.city", in: "a result") }
+    guard let country else { throw scanner.missing("location.country", in: "a result") }
+    guard let email else { throw scanner.missing("email", in: "a result") }
+    guard let id else { throw scanner.missing("login.uuid", in: "a result") }
+    guard let dateOfBirth else { throw scanner.missing("dob.date", in: "a result") }
+    guard let age else { throw scanner.missing("dob.age", in: "a result") }
+    guard let phone else { throw scanner.missing("phone", in: "a result") }
+    guard let picture else { throw scanner.missing("picture.large", in: "a result") }
     self.init(
       id: id, name: first + " " + last, age: age, gender: gender, email: email, country: country,
       city: city, phone: phone, dateOfBirth: dateOfBirth, pictureURL: URL(string: picture)

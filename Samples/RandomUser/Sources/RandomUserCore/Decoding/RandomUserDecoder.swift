@@ -33,7 +33,9 @@ public struct RandomUserDecoder: Sendable {
   /// - Throws: ``PeopleClientError/undecodable(_:)`` when the body is not a randomuser.me
   ///   response or a date of birth is not an ISO 8601 timestamp.
   public func people(from data: Data) throws(PeopleClientError) -> [Person] {
-    try scan(data) { scanner throws(JSONScanner.Failure) in try [Person](scanningResponse: &scanner) }
+    try scan(data) { scanner throws(JSONScanner.Failure) in
+      try scanner.responsePage(element: Person.init(scanning:)).results
+    }
   }
 
   private func scan<Value>(

@@ -3,8 +3,41 @@
 
 extension JSONScanner {
   /// A failure for a required key that was absent from the object just read.
-  fileprivate func missing(_ key: String, in object: String) -> Failure {
+  func missing(_ key: String, in object: String) -> Failure {
     failure("missing key \(key) in \(object)")
+  }
+
+  /// Reads the top-level object of a response: each of `results` with `element`, and `info`.
+  ///
+  /// Both decoding paths share it; only what they read for one result differs. A failure inside
+  /// a result is prefixed with its position, for example `results[3]: missing key email ...`.
+  mutating func responsePage<Element>(
+    element: (inout JSONScanner) throws(Failure) -> Element
+  ) throws(Failure) -> (results: [Element], info: RandomUserInfo) {
+    var results: [Element]?
+    var info: RandomUserInfo?
+    try beginObject()
+    while let key = try nextKey() {
+      if key == "results" {
+        var list: [Element] = []
+        try beginArray()
+        while try nextElement() {
+          do {
+            list.append(try element(&self))
+          } catch {
+            throw Failure(message: "results[\(list.count)]: \(error.message)", offset: error.offset)
+          }
+        }
+        results = list
+      } else if key == "info" {
+        info = try RandomUserInfo(scanning: &self)
+      } else {
+        try skipValue()
+      }
+    }
+    guard let results else { throw missing("results", in: "the response") }
+    guard let info else { throw missing("info", in: "the response") }
+    return (results, info)
   }
 
   /// Reads a JSON number or string, as a postcode.
@@ -15,31 +48,8 @@ extension JSONScanner {
 
 extension RandomUserResponse {
   init(scanning scanner: inout JSONScanner) throws(JSONScanner.Failure) {
-    var results: [RandomUserResult]?
-    var info: RandomUserInfo?
-    try scanner.beginObject()
-    while let key = try scanner.nextKey() {
-      if key == "results" {
-        var list: [RandomUserResult] = []
-        try scanner.beginArray()
-        while try scanner.nextElement() {
-          do {
-            list.append(try RandomUserResult(scanning: &scanner))
-          } catch {
-            throw JSONScanner.Failure(
-              message: "results[\(list.count)]: \(error.message)", offset: error.offset)
-          }
-        }
-        results = list
-      } else if key == "info" {
-        info = try RandomUserInfo(scanning: &scanner)
-      } else {
-        try scanner.skipValue()
-      }
-    }
-    guard let results else { throw scanner.missing("results", in: "the response") }
-    guard let info else { throw scanner.missing("info", in: "the response") }
-    self.init(results: results, info: info)
+    let page = try scanner.responsePage(element: RandomUserResult.init(scanning:))
+    self.init(results: page.results, info: page.info)
   }
 }
 
