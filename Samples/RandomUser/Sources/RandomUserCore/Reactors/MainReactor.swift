@@ -137,17 +137,10 @@ public final class MainReactor: Reactor {
       // Grouping 100,000 people takes milliseconds: do it here, off the main actor.
       await send(.setSections(PersonSection.grouping(people)))
     } catch: { error, send in
-      await send(.setError(Self.message(for: error)))
+      // `PeopleClientError.description` is the one place an error becomes text.
+      await send(.setError(String(describing: error)))
     }
     .prepend(.startLoading(count: count))
     .cancellable(id: LoadID.load, cancelInFlight: true)
-  }
-
-  /// A one-line message for a failed load.
-  nonisolated static func message(for error: any Error) -> String {
-    if let error = error as? PeopleClientError {
-      return error.description
-    }
-    return String(describing: error)
   }
 }
