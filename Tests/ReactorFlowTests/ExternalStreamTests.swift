@@ -1,4 +1,5 @@
 import ReactorFlow
+import ReactorFlowTesting
 import XCTest
 
 @MainActor
@@ -57,8 +58,8 @@ final class ExternalStreamTests: XCTestCase {
     tickInput.yield(())
 
     // then
-    await waitUntil(reactor, \.user, equals: "ada")
-    await waitUntil(reactor, \.ticks, equals: 2)
+    await fulfillment(of: [expectation(reactor, \.user, equals: "ada")], timeout: 5)
+    await fulfillment(of: [expectation(reactor, \.ticks, equals: 2)], timeout: 5)
   }
 
   func test_externalStream_finishing_doesNotEndTheReactor() async {
@@ -70,7 +71,7 @@ final class ExternalStreamTests: XCTestCase {
     userInput.yield("ada")
     userInput.finish()
     tickInput.finish()
-    await waitUntil(reactor, \.user, equals: "ada")
+    await fulfillment(of: [expectation(reactor, \.user, equals: "ada")], timeout: 5)
     reactor.send(.userChanged("grace"))
 
     XCTAssertEqual(reactor.currentState.user, "grace")

@@ -1,4 +1,5 @@
 import ReactorFlow
+import ReactorFlowTesting
 import XCTest
 
 @MainActor
@@ -71,7 +72,7 @@ final class LifetimeTests: XCTestCase {
       return count
     }
     reactor?.send(.startForever)
-    if let reactor { await waitUntil(reactor, \.count, equals: 1) }
+    if let reactor { await fulfillment(of: [expectation(reactor, \.count, equals: 1)], timeout: 5) }
 
     // when
     reactor = nil
