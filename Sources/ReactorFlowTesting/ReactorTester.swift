@@ -50,8 +50,16 @@ public final class ReactorTester<R: Reactor> where R.State: Equatable {
   private var tasks: [ReactorTask] = []
   private var stateAfterLastStep: R.State
   private var lastLocation: SourceLocation
-  private var waiter: CheckedContinuation<Void, Never>?
-  private var waiterWantsMutations = false
+  private var waiter: Waiter?
+  private var waitCount = 0
+
+  /// The suspended ``wait(timeout:untilMutation:)``. Its `id` lets a watcher task, which may
+  /// outlive its wait (`ReactorTask.finish()` ignores cancellation), resume only that wait.
+  private struct Waiter {
+    let id: Int
+    let continuation: CheckedContinuation<Void, Never>
+    let wantsMutations: Bool
+  }
 
   /// Wraps `reactor` for a step-by-step test, and starts it.
   /// - Parameters:
@@ -371,7 +379,7 @@ public final class ReactorTester<R: Reactor> where R.State: Equatable {
     }
     guard !isSending else { return }
     received.append(Received(mutation: mutation, state: nil))
-    if waiterWantsMutations { resumeWaiter() }
+    if let waiter, waiter.wantsMutations { resumeWaiter(waiter.id) }
   }
 
   private func effectDidFail(_ error: any Error) {
@@ -389,14 +397,15 @@ public final class ReactorTester<R: Reactor> where R.State: Equatable {
   private func wait(timeout: Duration, untilMutation: Bool) async {
     guard timeout > .zero else { return }
     let groups = tasks
+    waitCount += 1
+    let id = waitCount
     var watchers: [Task<Void, Never>] = []
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      waiter = continuation
-      waiterWantsMutations = untilMutation
+      waiter = Waiter(id: id, continuation: continuation, wantsMutations: untilMutation)
       watchers = [
         Task { [weak self] in
           for group in groups { await group.finish() }
-          self?.resumeWaiter()
+          self?.resumeWaiter(id)
         },
         Task { [weak self] in
           do {
@@ -405,17 +414,17 @@ public final class ReactorTester<R: Reactor> where R.State: Equatable {
           } catch {
             return  // Cancelled: the wait ended another way.
           }
-          self?.resumeWaiter()
+          self?.resumeWaiter(id)
         },
       ]
     }
     for watcher in watchers { watcher.cancel() }
   }
 
-  private func resumeWaiter() {
-    let waiter = self.waiter
+  /// Resumes the wait `id` if it is still the one suspended; a later wait is left alone.
+  private func resumeWaiter(_ id: Int) {
+    guard let waiter, waiter.id == id else { return }
     self.waiter = nil
-    waiterWantsMutations = false
-    waiter?.resume()
+    waiter.continuation.resume()
   }
 }

@@ -94,4 +94,25 @@ final class ReactorTesterTests: XCTestCase {
     await tester.send(.increment) { $0.count = 1 }
     await tester.finish()
   }
+
+  func test_tester_earlierEffectEndsWhileWaitingForALaterOne_keepsWaiting() async {
+    // given: a wait for the fact that ended when the fact arrived, while its effect still ran
+    let clock = TestClock()
+    let client = FactClientMock()
+    client.factSpy.returns("fact")
+    let tester = ReactorTester(CounterReactor(client: client, clock: clock))
+    await tester.send(.loadFact) { $0.isLoading = true }
+    await tester.receive(.setFact("fact")) { $0.fact = "fact" }
+    await tester.receive(.setLoading(false)) { $0.isLoading = false }
+
+    // when: the fact's effect ends while the test waits for a tick that comes later
+    await tester.send(.startTimer)
+    let ticker = Task { await clock.advance(by: .seconds(1)) }
+
+    // then
+    await tester.receive(.add(1)) { $0.count = 1 }
+    await ticker.value
+    await tester.send(.stopTimer)
+    await tester.finish()
+  }
 }
