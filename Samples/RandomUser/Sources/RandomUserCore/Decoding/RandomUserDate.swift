@@ -16,14 +16,37 @@ enum RandomUserDate {
   static func format(_ date: Date) -> String {
     let totalMilliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
     let (days, millisecondsOfDay) = floorDivide(totalMilliseconds, 86_400_000)
+    var writer = JSONByteWriter(capacity: 24)
+    write(days: days, millisecondsOfDay: millisecondsOfDay, into: &writer)
+    return String(decoding: writer.data(), as: UTF8.self)
+  }
+
+  /// Writes a timestamp (without quotes) as randomuser.me sends it: `1992-03-08T15:13:16.688Z`.
+  ///
+  /// The one spelling of the format, shared by ``format(_:)`` and the offline page writer.
+  ///
+  /// - Parameters:
+  ///   - days: Days since 1970-01-01, as ``days(year:month:day:)`` counts them, for a date in
+  ///     the years 0 to 9999 (four digits, as the format has).
+  ///   - millisecondsOfDay: Milliseconds since midnight UTC, in `0..<86_400_000`.
+  ///   - writer: Where to append the 24 bytes.
+  static func write(days: Int64, millisecondsOfDay: Int64, into writer: inout JSONByteWriter) {
     let (year, month, day) = civil(fromDays: days)
-    let seconds = millisecondsOfDay / 1000
-    var out = ""
-    out.reserveCapacity(24)
-    out += pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T"
-    out += pad(seconds / 3600, 2) + ":" + pad(seconds / 60 % 60, 2) + ":" + pad(seconds % 60, 2)
-    out += "." + pad(millisecondsOfDay % 1000, 3) + "Z"
-    return out
+    let seconds = Int(millisecondsOfDay / 1000)
+    writer.padded(Int(year), width: 4)
+    writer.byte(0x2D)
+    writer.padded(Int(month), width: 2)
+    writer.byte(0x2D)
+    writer.padded(Int(day), width: 2)
+    writer.byte(0x54)
+    writer.padded(seconds / 3600, width: 2)
+    writer.byte(0x3A)
+    writer.padded(seconds / 60 % 60, width: 2)
+    writer.byte(0x3A)
+    writer.padded(seconds % 60, width: 2)
+    writer.byte(0x2E)
+    writer.padded(Int(millisecondsOfDay % 1000), width: 3)
+    writer.byte(0x5A)
   }
 
   /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's `days_from_civil`).
@@ -103,10 +126,5 @@ enum RandomUserDate {
   private static func floorDivide(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
     let quotient = value >= 0 ? value / divisor : (value - divisor + 1) / divisor
     return (quotient, value - quotient * divisor)
-  }
-
-  private static func pad(_ value: Int64, _ width: Int) -> String {
-    let digits = String(value)
-    return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
   }
 }
