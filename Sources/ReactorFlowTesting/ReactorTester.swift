@@ -149,7 +149,8 @@ public final class ReactorTester<R: Reactor> where R.State: Equatable {
     isSending = true
     let task = reactor.send(action)
     isSending = false
-    tasks.append(task)
+    // Only handles with effects are worth waiting for; the rest would pile up in a long test.
+    if task.hasEffects { tasks.append(task) }
     let after = reactor.currentState
     check("send(\(action))", before: before, after: after, updateStateToExpectedResult, location)
     return task
@@ -277,7 +278,7 @@ public final class ReactorTester<R: Reactor> where R.State: Equatable {
   // MARK: - Checking
 
   private func receive(
-    _ description: String,
+    _ description: @autoclosure () -> String,
     expected: R.Mutation?,
     timeout: Duration?,
     _ updateStateToExpectedResult: ((inout R.State) throws -> Void)?,
@@ -298,7 +299,7 @@ public final class ReactorTester<R: Reactor> where R.State: Equatable {
       let skipped = received.map { "\($0.mutation)" }.joined(separator: ", ")
       reportFailure(
         """
-        Expected to receive \(description), but no such mutation arrived within \(timeout)\
+        Expected to receive \(description()), but no such mutation arrived within \(timeout)\
         \(skipped.isEmpty ? "" : " (skipped: \(skipped))").
         \(reactor.runtime.activeEffectCount) effect(s) of \(R.self) are still running.
         Likely cause: the effect sleeps on a TestClock that was not advanced, or it never sends \
@@ -335,8 +336,10 @@ public final class ReactorTester<R: Reactor> where R.State: Equatable {
     exhaustivity == .on ? !received.isEmpty : received.contains(where: { matches($0.mutation) })
   }
 
+  /// Checks the state after a step. `step` describes it for a failure message only, so a passing
+  /// step never formats its action or mutation.
   private func check(
-    _ step: String,
+    _ step: @autoclosure () -> String,
     before: R.State,
     after: R.State,
     _ updateStateToExpectedResult: ((inout R.State) throws -> Void)?,
@@ -349,7 +352,7 @@ public final class ReactorTester<R: Reactor> where R.State: Equatable {
         try updateStateToExpectedResult(&expected)
       } catch {
         reportFailure(
-          "The closure that describes the expected state after \(step) threw \(error).",
+          "The closure that describes the expected state after \(step()) threw \(error).",
           at: location)
         return
       }
@@ -357,7 +360,7 @@ public final class ReactorTester<R: Reactor> where R.State: Equatable {
     guard expected != after else { return }
     reportFailure(
       """
-      The state after \(step) is not the expected state (− expected, + actual):
+      The state after \(step()) is not the expected state (− expected, + actual):
       \(StateDiff.lines(expected: expected, actual: after))
       Fix: in the closure of this step, set every field that changed to its new value (start \
       from the state before the step), or fix the reducer if the actual value is wrong.
