@@ -33,10 +33,10 @@ struct CommandRunner {
     }
     switch options.format {
     case .text:
-      console.write(SectionPrinter.text(state.sections, source: loader.sourceDescription))
+      console.write(SectionPrinter.text(state, source: loader.sourceDescription))
     case .json:
       do {
-        console.write(try SectionPrinter.json(state.sections, source: loader.sourceName, seed: loader.seed))
+        console.write(try SectionPrinter.json(state, source: loader.sourceName, seed: loader.seed))
       } catch {
         console.writeError(Self.errorReport("could not encode the sections as JSON: \(error)"))
         return .loadFailed

@@ -19,9 +19,10 @@ enum SectionPrinter {
     let sections: [Section]
   }
 
-  /// The sections as text: a summary line, then each title and count and the names in it.
-  static func text(_ sections: [PersonSection], source: String) -> String {
-    let total = sections.reduce(0) { $0 + $1.people.count }
+  /// The loaded sections as text: a summary line, then each title and count and the names in it.
+  static func text(_ state: MainReactor.State, source: String) -> String {
+    let sections = state.sections
+    let total = state.peopleCount
     var out = "\(total) \(total == 1 ? "person" : "people") in \(sections.count) "
     out += "\(sections.count == 1 ? "section" : "sections") (\(source))\n"
     for section in sections {
@@ -33,13 +34,13 @@ enum SectionPrinter {
     return out
   }
 
-  /// The sections as a pretty-printed JSON document with sorted keys.
-  static func json(_ sections: [PersonSection], source: String, seed: String?) throws -> String {
+  /// The loaded sections as a pretty-printed JSON document with sorted keys.
+  static func json(_ state: MainReactor.State, source: String, seed: String?) throws -> String {
     let document = Document(
       source: source,
       seed: seed,
-      count: sections.reduce(0) { $0 + $1.people.count },
-      sections: sections.map { Document.Section(title: $0.title, count: $0.people.count, people: $0.people) }
+      count: state.peopleCount,
+      sections: state.sections.map { Document.Section(title: $0.title, count: $0.people.count, people: $0.people) }
     )
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
