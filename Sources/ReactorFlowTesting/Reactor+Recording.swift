@@ -1,25 +1,15 @@
 extension Reactor {
-  /// Records the reactor's state after every mutation, stamped with `clock`'s virtual time.
-  ///
-  /// ```swift
-  /// let states = reactor.record(clock: clock)
-  /// ```
-  /// - Parameter clock: The clock whose time stamps the events; without one, every event is at
-  ///   time 0 and only ``StateRecorder/values`` is meaningful.
-  /// - Returns: The recorder; keep it alive for as long as you record.
-  public func record(clock: TestClock? = nil) -> StateRecorder<State> {
-    StateRecorder(self, clock: clock, value: { $0 }, isDuplicate: nil)
-  }
-
   /// Records a part of the reactor's state after every mutation, stamped with `clock`'s virtual
   /// time.
   ///
   /// ```swift
   /// let seconds = reactor.record(\.seconds, clock: clock)
+  /// let states = reactor.record(\.self, clock: clock)   // the whole state
   /// ```
   /// - Parameters:
-  ///   - keyPath: The part of the state to record.
-  ///   - clock: The clock whose time stamps the events; without one, every event is at time 0.
+  ///   - keyPath: The part of the state to record; `\.self` for the whole state.
+  ///   - clock: The clock whose time stamps the events; without one, every event is at time 0 and
+  ///     only ``StateRecorder/values`` is meaningful.
   /// - Returns: The recorder; keep it alive for as long as you record.
   public func record<Value>(
     _ keyPath: KeyPath<State, Value>, clock: TestClock? = nil
@@ -35,7 +25,7 @@ extension Reactor {
   /// XCTAssertEqual(isValid.events, [.next(0, false), .next(7, true), .next(8, false)])
   /// ```
   /// - Parameters:
-  ///   - keyPath: The part of the state to record.
+  ///   - keyPath: The part of the state to record; `\.self` for the whole state.
   ///   - clock: The clock whose time stamps the events; without one, every event is at time 0.
   ///   - distinct: When `true`, a value equal to the last recorded one is skipped.
   /// - Returns: The recorder; keep it alive for as long as you record.
@@ -44,17 +34,5 @@ extension Reactor {
   ) -> StateRecorder<Value> {
     StateRecorder(
       self, clock: clock, value: { $0[keyPath: keyPath] }, isDuplicate: distinct ? { $0 == $1 } : nil)
-  }
-}
-
-extension Reactor where State: Equatable {
-  /// Records the reactor's state, optionally only when it changes, stamped with `clock`'s
-  /// virtual time.
-  /// - Parameters:
-  ///   - clock: The clock whose time stamps the events; without one, every event is at time 0.
-  ///   - distinct: When `true`, a state equal to the last recorded one is skipped.
-  /// - Returns: The recorder; keep it alive for as long as you record.
-  public func record(clock: TestClock? = nil, distinct: Bool) -> StateRecorder<State> {
-    StateRecorder(self, clock: clock, value: { $0 }, isDuplicate: distinct ? { $0 == $1 } : nil)
   }
 }

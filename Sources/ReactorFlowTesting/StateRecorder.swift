@@ -1,9 +1,9 @@
 /// Records what a reactor's state (or a part of it) was, and when, in virtual time.
 ///
-/// The equivalent of RxTest's `TestableObserver`. Create one with ``Reactor/record(clock:)``,
-/// ``Reactor/record(_:clock:)`` or their `distinct:` forms. It records the current value at once,
-/// then a value after every mutation (or, with `distinct: true`, every change), stamped with the
-/// clock's time in ticks. It stops when it is released or cancelled.
+/// The equivalent of RxTest's `TestableObserver`. Create one with ``Reactor/record(_:clock:)`` or
+/// ``Reactor/record(_:clock:distinct:)``. It records the current value at once, then a value
+/// after every mutation (or, with `distinct: true`, every change), stamped with the clock's time
+/// in ticks. It stops when it is released or cancelled.
 ///
 /// ```swift
 /// let clock = TestClock()
@@ -27,7 +27,9 @@ public final class StateRecorder<Value> {
     isDuplicate: ((Value, Value) -> Bool)?
   ) {
     self.clock = clock
-    token = Self.observeEveryState(of: reactor) { [weak self] state in
+    // Every state, even when `State` is `Equatable`: in this generic context `observe(_:)` is the
+    // unconstrained overload, which does not skip equal states; `distinct:` filters instead.
+    token = reactor.observe { [weak self] (state: R.State) in
       self?.record(value(state), isDuplicate: isDuplicate)
     }
   }
@@ -50,13 +52,5 @@ public final class StateRecorder<Value> {
     if let isDuplicate, let last = events.last, isDuplicate(last.value, value) { return }
     let time = clock.map { $0.ticks(at: $0.now) } ?? 0
     events.append(.next(time, value))
-  }
-
-  /// Observes every state, even when `State` is `Equatable`: the generic context picks the
-  /// unconstrained `observe(_:)`, which does not skip equal states.
-  private static func observeEveryState<R: Reactor>(
-    of reactor: R, _ onChange: @escaping @MainActor (R.State) -> Void
-  ) -> ObservationToken {
-    reactor.observe(onChange)
   }
 }

@@ -45,6 +45,20 @@ final class SignUpFormTests: XCTestCase {
       isValid.events, [.next(0, false), .next(1, false), .next(2, false), .next(3, true)])
   }
 
+  func test_signUpForm_wholeStateRecorded_keepsEqualStatesUnlessDistinct() async {
+    // given
+    let reactor = SignUpReactor()
+    let states = reactor.record(\.self)
+    let distinctStates = reactor.record(\.self, distinct: true)
+
+    // when
+    reactor.send(.email(""))
+
+    // then
+    XCTAssertEqual(states.values, [SignUpReactor.State(), SignUpReactor.State()])
+    XCTAssertEqual(distinctStates.values, [SignUpReactor.State()])
+  }
+
   func test_emailRule_examples_acceptOnlyNameAtDomainDotTopLevel() async {
     XCTAssertTrue(SignUpReactor.isEmail("email@email.com"))
     XCTAssertFalse(SignUpReactor.isEmail("email@email"))
