@@ -296,11 +296,12 @@ public final class ReactorTester<R: Reactor> where R.State: Equatable {
       let index = exhaustivity == .on
         ? received.indices.first : received.firstIndex(where: { matches($0.mutation) })
     else {
-      let skipped = received.map { "\($0.mutation)" }.joined(separator: ", ")
+      let skipped =
+        received.isEmpty ? "" : "\nIt skipped:\n\(Self.bullets(received.map(\.mutation)))"
       reportFailure(
         """
-        Expected to receive \(description()), but no such mutation arrived within \(timeout)\
-        \(skipped.isEmpty ? "" : " (skipped: \(skipped))").
+        Expected to receive \(description()), but no such mutation arrived before the effects \
+        of the tester's actions ended or \(timeout) passed.\(skipped)
         \(reactor.runtime.activeEffectCount) effect(s) of \(R.self) are still running.
         Likely cause: the effect sleeps on a TestClock that was not advanced, or it never sends \
         this mutation. Fix: `await clock.advance(by: ...)` before receive, or check the effect \

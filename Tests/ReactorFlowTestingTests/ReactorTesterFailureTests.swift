@@ -185,6 +185,32 @@ final class ReactorTesterFailureTests: XCTestCase {
         ?? false, "\(failures)")
   }
 
+  func test_receive_nonExhaustiveNothingMatches_failsListingTheSkippedMutations() async {
+    // given
+    let client = FactClientMock()
+    client.factSpy.returns("fact")
+    let tester = ReactorTester(CounterReactor(client: client), exhaustivity: .off)
+    await tester.send(.loadFact)
+
+    // when
+    let failures = await captureFailures {
+      await tester.receive(.add(1))
+    }
+
+    // then
+    XCTAssertEqual(failures.count, 1)
+    XCTAssertTrue(
+      failures.first?.message.hasPrefix(
+        """
+        Expected to receive add(1), but no such mutation arrived before the effects of the \
+        tester's actions ended or 1.0 seconds passed.
+        It skipped:
+          • setFact("fact")
+          • setLoading(false)
+        0 effect(s) of CounterReactor are still running.
+        """) ?? false, "\(failures)")
+  }
+
   func test_effectError_notHandled_failsTheTest() async {
     // given
     let tester = ReactorTester(CounterReactor())
