@@ -8,16 +8,14 @@ enum StateDiff {
     return diff(old, new).joined(separator: "\n")
   }
 
-  static func dumped<Value>(_ value: Value) -> [String] {
+  private static func dumped<Value>(_ value: Value) -> [String] {
     var text = ""
     dump(value, to: &text)
-    return text.split(separator: "\n", omittingEmptySubsequences: false)
-      .map(String.init)
-      .filter { !$0.isEmpty }
+    return text.split(separator: "\n").map(String.init)
   }
 
   /// A longest-common-subsequence diff; states are small, so O(n·m) is fine.
-  static func diff(_ old: [String], _ new: [String]) -> [String] {
+  private static func diff(_ old: [String], _ new: [String]) -> [String] {
     var common = Array(repeating: Array(repeating: 0, count: new.count + 1), count: old.count + 1)
     for i in stride(from: old.count - 1, through: 0, by: -1) {
       for j in stride(from: new.count - 1, through: 0, by: -1) {
