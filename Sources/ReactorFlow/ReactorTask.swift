@@ -14,6 +14,10 @@ public struct ReactorTask: Sendable {
   }
 
   /// Waits until every effect the action started has finished, or was cancelled.
+  ///
+  /// The wait belongs to the effects, not to the caller: cancelling the task that awaits
+  /// `finish()` neither ends the wait nor stops the effects. Call ``cancel()`` to stop them (the
+  /// wait then ends as they finish).
   public func finish() async {
     await group?.finish()
   }
