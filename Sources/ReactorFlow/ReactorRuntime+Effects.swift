@@ -96,7 +96,7 @@ extension ReactorRuntime {
     let weakReactor = WeakReactor(value: reactor)
     var priority: TaskPriority?
     if case .run(let runPriority, _) = effect.operation { priority = runPriority }
-    let task = Task(priority: priority) { @MainActor in
+    let task = EffectTasks.start(priority: priority) {
       await Self.run(effect, weakReactor, sink)
       weakReactor.value?.runtime.effectDidFinish(serial: serial)
     }
@@ -143,14 +143,14 @@ extension ReactorRuntime {
     case .outputs(let outputs):
       for output in outputs { deliver(output, reactor, sink) }
     case .run(_, let body):
-      try await body(Send { output in deliver(output, reactor, sink) })
+      try await EffectTasks.run { try await body(Send { output in deliver(output, reactor, sink) }) }
     case .merge(let effects):
       // Each merged effect fails or is cancelled on its own; cancelling the merge cancels all.
       let tasks = effects.map { effect in
-        Task { @MainActor in await run(effect, reactor, sink) }
+        EffectTasks.start { await run(effect, reactor, sink) }
       }
       await withTaskCancellationHandler {
-        for task in tasks { await task.value }
+        for task in tasks { await EffectTasks.wait(for: task) }
       } onCancel: {
         for task in tasks { task.cancel() }
       }
@@ -163,7 +163,7 @@ extension ReactorRuntime {
       // The inner effect gets a task of its own so that `cancel(id:)` reaches it alone.
       guard let task = startNested(inner, id, cancelInFlight, reactor, sink) else { return }
       await withTaskCancellationHandler {
-        await task.value
+        await EffectTasks.wait(for: task)
       } onCancel: {
         task.cancel()
       }
@@ -217,10 +217,10 @@ extension ReactorRuntime {
   ) -> Bool {
     guard throttleWindows[id] == nil else { return false }
     let weakReactor = WeakReactor(value: reactor)
-    throttleWindows[id] = Task { @MainActor in
+    throttleWindows[id] = EffectTasks.start {
       // The window closes when the sleep ends, or early if the reactor goes away (the sleep
       // then throws `CancellationError`): either way the result is the same.
-      _ = try? await sleep()
+      _ = try? await EffectTasks.run(sleep)
       weakReactor.value?.runtime.throttleWindows[id] = nil
     }
     return true

@@ -7,9 +7,11 @@
 ///
 /// - Sleepers wake in deadline order (equal deadlines in the order they went to sleep), and `now`
 ///   reads each sleeper's deadline when it wakes.
-/// - After waking a sleeper the clock waits until the woken task has resumed and then lets
-///   the woken work settle (see ``advance(to:fileID:filePath:line:column:)``), so that a timer
-///   loop reaches its next `sleep` before the clock looks for the next deadline.
+/// - After waking a sleeper (or running a scheduled closure) the clock waits until the effect work
+///   is quiet before it looks for the next deadline: every job of the effects of reactors has run
+///   and each effect is finished or suspended (on this clock or on anything else). This is a fact
+///   that the clock observes, not a number of rounds: an effect that computes for 5 ms before its
+///   next `sleep` is waited for (see ``advance(to:fileID:filePath:line:column:)``).
 /// - Cancelling a sleeping task ends its sleep at once with `CancellationError`.
 /// - Work can be scheduled at virtual times with ``schedule(at:_:)`` and ``schedule(_:_:)``,
 ///   like the hot observables of RxTest's `TestScheduler`.
@@ -29,12 +31,22 @@ public final class TestClock: Clock, Sendable {
   /// unless the clock was created with another.
   public let tick: Duration
 
+  /// How long, in real time, a step of ``advance(by:fileID:filePath:line:column:)`` or
+  /// ``run(maxWakeUps:fileID:filePath:line:column:)`` waits for effect work that keeps running
+  /// (never suspends) before it reports a failure and goes on. It bounds a failing test (an
+  /// effect that loops without awaiting); a passing test never waits for it.
+  public let timeout: Duration
+
   private let state = Locked(State())
 
   /// Creates a clock at time zero.
-  /// - Parameter tick: The duration of one tick of the integer times of ``Recorded`` events.
-  public init(tick: Duration = .seconds(1)) {
+  /// - Parameters:
+  ///   - tick: The duration of one tick of the integer times of ``Recorded`` events.
+  ///   - timeout: The real-time bound of a wait for running effect work; see ``timeout``.
+  public init(tick: Duration = .seconds(1), timeout: Duration = .seconds(5)) {
     self.tick = tick
+    self.timeout = timeout
+    EffectWork.install()
   }
 
   /// The current virtual time.
@@ -61,6 +73,10 @@ public final class TestClock: Clock, Sendable {
   ///   - tolerance: Ignored: virtual time is exact.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     try Task.checkCancellation()
+    // Noted for the tester's failures: "effect started by .load(3) is sleeping on a TestClock".
+    let label = EffectLabel.current
+    let labelledSleep = label?.beginSleep("until \(deadline) (now \(now))")
+    defer { if let label, let labelledSleep { label.endSleep(labelledSleep) } }
     let id = state.withLock { $0.makeID() }
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
@@ -109,12 +125,15 @@ public final class TestClock: Clock, Sendable {
   /// Moves time forward to `deadline`, waking in order every sleeper and running every scheduled
   /// closure whose deadline is passed.
   ///
-  /// Each wake-up is one step: `now` becomes the sleeper's deadline, the sleeper resumes, the
-  /// clock waits until its task is running again, and then lets the work it started settle before
-  /// it looks for the next deadline. Settling is a bounded number of round trips through the main
-  /// actor and the global executor, long enough for a woken effect to deliver its mutation and go
-  /// back to sleep; work that waits on something other than this clock (a real network call) is
-  /// not waited for.
+  /// Each wake-up is one step: `now` becomes the sleeper's deadline, the sleeper resumes, and the
+  /// clock waits until the effect work is quiet before it looks for the next deadline. Quiet means
+  /// that every job of the effects of reactors (their tasks, child tasks and the default actors
+  /// they call) has run, and a round trip through the main actor started no new one: each effect
+  /// has finished, sleeps on a test clock, or is suspended on something else (a stream the test
+  /// feeds, a real network call). The clock does not wait for the latter; ``ReactorTester`` names
+  /// it when a mutation does not arrive. Work started outside effects is not seen: unstructured
+  /// tasks (`Task { }` inside an effect, or in the test) unless they were started with
+  /// `Task(executorPreference: TestClock.executor)`.
   /// - Parameters:
   ///   - deadline: The instant to move to; an instant in the past is a failure.
   ///   - fileID: The caller's file, for failures.
@@ -128,6 +147,7 @@ public final class TestClock: Clock, Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) async {
+    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let start = now
     guard deadline >= start else {
       reportFailure(
@@ -136,13 +156,14 @@ public final class TestClock: Clock, Sendable {
         \(deadline). Likely cause: an absolute instant computed before an earlier advance. Fix: \
         advance(by:) a positive duration, or compute the deadline from clock.now.
         """,
-        at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+        at: location)
       return
     }
-    await Self.settle()
-    while await wakeNext(upTo: deadline) {}
-    state.withLock { $0.now = max($0.now, deadline) }
-    await Self.settle()
+    await EffectWork.driving {
+      await settle("advance", location)
+      while await wakeNext(upTo: deadline, location) {}
+      state.withLock { $0.now = max($0.now, deadline) }
+    }
   }
 
   /// Moves time forward until no sleeper and no scheduled closure is left.
@@ -162,10 +183,12 @@ public final class TestClock: Clock, Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    await Self.settle()
-    var wakeUps = 0
-    while let next = state.withLock({ $0.nextDeadline }) {
-      guard wakeUps < maxWakeUps else {
+    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    await EffectWork.driving {
+      await settle("run", location)
+      var wakeUps = 0
+      while let next = state.withLock({ $0.nextDeadline }) {
+        guard wakeUps < maxWakeUps else {
         reportFailure(
           """
           TestClock.run() woke \(wakeUps) sleepers and work is still scheduled (next at \(next), \
@@ -174,17 +197,18 @@ public final class TestClock: Clock, Sendable {
           before run(), or advance(by:) a bounded duration instead; if the work really is that \
           long, pass a larger maxWakeUps.
           """,
-          at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
-        return
+          at: location)
+          return
+        }
+        _ = await wakeNext(upTo: next, location)
+        wakeUps += 1
       }
-      _ = await wakeNext(upTo: next)
-      wakeUps += 1
     }
   }
 
   /// Wakes the earliest sleeper (or runs the earliest closure) due by `limit`.
   /// - Returns: `false` when nothing was due.
-  private func wakeNext(upTo limit: Instant) async -> Bool {
+  private func wakeNext(upTo limit: Instant, _ location: SourceLocation) async -> Bool {
     guard let entry = state.withLock({ $0.popEarliest(upTo: limit) }) else { return false }
     switch entry.kind {
     case .sleeper(let continuation):
@@ -196,7 +220,7 @@ public final class TestClock: Clock, Sendable {
     case .action(let action):
       await MainActor.run(body: action)
     }
-    await Self.settle()
+    await settle(entry.isSleeper ? "the wake-up at \(entry.deadline)" : "the closure scheduled at \(entry.deadline)", location)
     return true
   }
 
@@ -217,20 +241,18 @@ public final class TestClock: Clock, Sendable {
     return Int((ratio + 1e-9).rounded(.down))
   }
 
-  /// Lets woken work run: alternating hops through the main actor (where reactors and their
-  /// observers run) and the global executor (where effect bodies run).
-  ///
-  /// The bound is a house exception to "no yield loops": the clock cannot know when arbitrary
-  /// tasks are done, and a bounded settle keeps `advance` deterministic for work that only waits
-  /// on this clock, while never hanging on work that waits on something else.
-  private static func settle() async {
-    for _ in 0..<settleRounds {
-      await MainActor.run {}
-      await Task.detached(priority: .low) { await Task.yield() }.value
-    }
+  /// Waits until the effect work is quiet; reports a failure if it still runs after ``timeout``.
+  private func settle(_ step: @autoclosure () -> String, _ location: SourceLocation) async {
+    guard await !EffectWork.quiesce(until: .now + timeout) else { return }
+    reportFailure(
+      """
+      TestClock waited \(timeout) after \(step()) for effect work that kept running without \
+      suspending (now \(now)). Likely cause: an effect that loops or computes without awaiting. \
+      Fix: make the loop await (a sleep on this clock, a stream), or pass a longer timeout to \
+      TestClock(timeout:) if the work really is that long.
+      """,
+      at: location)
   }
-
-  private static let settleRounds = 12
 
   deinit {
     // A clock is only released when no task sleeps on it (a sleeper keeps it alive), but resume
@@ -256,6 +278,11 @@ extension TestClock {
     let id: Int
     let deadline: Instant
     let kind: Kind
+
+    var isSleeper: Bool {
+      if case .sleeper = kind { return true }
+      return false
+    }
   }
 
   /// Everything the lock protects. Mutating methods are the only transitions.
