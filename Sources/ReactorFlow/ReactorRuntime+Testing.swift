@@ -28,3 +28,18 @@ extension ReactorRuntime {
     mutationTap = tap
   }
 }
+
+extension ReactorTask {
+  /// Waits like ``finish()``, but for each effect task through ``EffectTasks/wait(for:)``, so
+  /// that the resumptions of the waiting task are seen by the testing module's executor.
+  @_spi(Testing)
+  @MainActor
+  public func waitForEffects() async {
+    guard let group else { return }
+    var index = 0
+    while index < group.tasks.count {
+      await EffectTasks.wait(for: group.tasks[index])
+      index += 1
+    }
+  }
+}

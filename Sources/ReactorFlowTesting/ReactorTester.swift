@@ -47,18 +47,23 @@ public final class ReactorTester<R: Reactor> where R.State: Equatable {
 
   private var received: [Received] = []
   private var isSending = false
-  private var tasks: [ReactorTask] = []
+  /// The effects of the actions sent through the tester that have not finished, by action.
+  private var labels: [EffectLabel] = []
   private var stateAfterLastStep: R.State
   private var lastLocation: SourceLocation
-  private var waiter: Waiter?
-  private var waitCount = 0
 
-  /// The suspended ``wait(timeout:untilMutation:)``. Its `id` lets a watcher task, which may
-  /// outlive its wait (`ReactorTask.finish()` ignores cancellation), resume only that wait.
-  private struct Waiter {
-    let id: Int
-    let continuation: CheckedContinuation<Void, Never>
-    let wantsMutations: Bool
+  /// How a wait for effects ended.
+  private enum WaitOutcome {
+    /// What the test waited for happened.
+    case done
+    /// Nothing more can happen without the test: every effect of the tester's actions has
+    /// finished or sleeps on a test clock, and no clock is advancing.
+    case idle
+    /// Effects are suspended on something other than a test clock and did not move before the
+    /// timeout.
+    case stuck([EffectLabel])
+    /// Effect work kept running, without suspending, until the timeout.
+    case busy
   }
 
   /// Wraps `reactor` for a step-by-step test, and starts it.
@@ -79,6 +84,7 @@ public final class ReactorTester<R: Reactor> where R.State: Equatable {
     line: UInt = #line,
     column: UInt = #column
   ) {
+    EffectWork.install()
     self.reactor = reactor
     self.exhaustivity = exhaustivity
     self.timeout = timeout
@@ -147,10 +153,18 @@ public final class ReactorTester<R: Reactor> where R.State: Equatable {
     }
     let before = reactor.currentState
     isSending = true
-    let task = reactor.send(action)
+    // The effects' tasks copy the label, so that failures can name them and where they wait.
+    let label = EffectLabel(action: ".\(action)", reactor: "\(R.self)")
+    let task = EffectLabel.$current.withValue(label) { reactor.send(action) }
     isSending = false
-    // Only handles with effects are worth waiting for; the rest would pile up in a long test.
-    if task.hasEffects { tasks.append(task) }
+    // Only actions with effects are worth waiting for; the rest would pile up in a long test.
+    if task.hasEffects {
+      labels.append(label)
+      EffectTasks.start {
+        await task.waitForEffects()
+        label.markFinished()
+      }
+    }
     let after = reactor.currentState
     check("send(\(action))", before: before, after: after, updateStateToExpectedResult, location)
     return task
@@ -236,9 +250,8 @@ public final class ReactorTester<R: Reactor> where R.State: Equatable {
   ) async {
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     lastLocation = location
-    if reactor.runtime.activeEffectCount > 0 {
-      await wait(timeout: timeout ?? self.timeout, untilMutation: false)
-    }
+    let timeout = timeout ?? self.timeout
+    _ = await waitForEffects(timeout: timeout) { self.unfinishedLabels.isEmpty }
     guard exhaustivity == .on else {
       received.removeAll()
       return
@@ -259,7 +272,7 @@ public final class ReactorTester<R: Reactor> where R.State: Equatable {
     if running > 0 {
       reportFailure(
         """
-        The test ended while \(running) effect(s) of \(R.self) were still running.
+        The test ended while \(running) effect(s) of \(R.self) were still running.\(describeWaits(after: timeout))
         Likely cause: a long-lived effect (a timer, a stream, or work sleeping on a TestClock \
         that was not advanced far enough) was never stopped. Fix: send the action that cancels \
         it, advance the test clock until it ends, or await its ReactorTask; if the test does not \
@@ -287,25 +300,43 @@ public final class ReactorTester<R: Reactor> where R.State: Equatable {
   ) async {
     lastLocation = location
     let timeout = timeout ?? self.timeout
-    while !isReadyToReceive(matches) {
-      let count = received.count
-      await wait(timeout: timeout, untilMutation: true)
-      if received.count == count { break }
-    }
+    let outcome = await waitForEffects(timeout: timeout) { self.isReadyToReceive(matches) }
     guard
       let index = exhaustivity == .on
         ? received.indices.first : received.firstIndex(where: { matches($0.mutation) })
     else {
       let skipped =
         received.isEmpty ? "" : "\nIt skipped:\n\(Self.bullets(received.map(\.mutation)))"
+      let reason: String
+      let likely: String
+      switch outcome {
+      case .done, .idle:
+        reason = """
+          nothing that the test started can send it any more: every effect of the tester's \
+          actions has finished or sleeps on a TestClock
+          """
+        likely = """
+          Likely cause: the effect sleeps on a TestClock that was not advanced, or it never sends \
+          this mutation. Fix: `await clock.advance(by: ...)` before receive, or check the effect \
+          in mutate(action:).
+          """
+      case .stuck:
+        reason = "it did not arrive within \(timeout)"
+        likely = """
+          Likely cause: the effect awaits real work (I/O, a continuation nobody resumes, a \
+          service that is not a test double). Fix: inject a test double that answers at once, \
+          or a TestClock where the effect sleeps.
+          """
+      case .busy:
+        reason = "effect work kept running without suspending for \(timeout)"
+        likely = "Likely cause: an effect that loops without awaiting. Fix: check the effect."
+      }
       reportFailure(
         """
-        Expected to receive \(description()), but no such mutation arrived before the effects \
-        of the tester's actions ended or \(timeout) passed.\(skipped)
-        \(reactor.runtime.activeEffectCount) effect(s) of \(R.self) are still running.
-        Likely cause: the effect sleeps on a TestClock that was not advanced, or it never sends \
-        this mutation. Fix: `await clock.advance(by: ...)` before receive, or check the effect \
-        in mutate(action:).
+        Expected to receive \(description()), but no such mutation arrived: \(reason).\(skipped)
+        \(reactor.runtime.activeEffectCount) effect(s) of \(R.self) are still running.\
+        \(describeWaits(after: timeout))
+        \(likely)
         """,
         at: location)
       received.removeAll()
@@ -383,7 +414,7 @@ public final class ReactorTester<R: Reactor> where R.State: Equatable {
     }
     guard !isSending else { return }
     received.append(Received(mutation: mutation, state: nil))
-    if let waiter, waiter.wantsMutations { resumeWaiter(waiter.id) }
+    EffectWork.noteActivity()
   }
 
   private func effectDidFail(_ error: any Error) {
@@ -396,39 +427,39 @@ public final class ReactorTester<R: Reactor> where R.State: Equatable {
       at: lastLocation)
   }
 
-  /// Suspends until a mutation arrives (if `untilMutation`), the effects of the tester's actions
-  /// have all finished, or `timeout` of real time has passed.
-  private func wait(timeout: Duration, untilMutation: Bool) async {
-    guard timeout > .zero else { return }
-    let groups = tasks
-    waitCount += 1
-    let id = waitCount
-    var watchers: [Task<Void, Never>] = []
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      waiter = Waiter(id: id, continuation: continuation, wantsMutations: untilMutation)
-      watchers = [
-        Task { [weak self] in
-          for group in groups { await group.finish() }
-          self?.resumeWaiter(id)
-        },
-        Task { [weak self] in
-          do {
-            // A real-time bound for a failing test only; the passing path never reaches it.
-            try await Task.sleep(for: timeout)
-          } catch {
-            return  // Cancelled: the wait ended another way.
-          }
-          self?.resumeWaiter(id)
-        },
-      ]
-    }
-    for watcher in watchers { watcher.cancel() }
+  /// The labels of the actions whose effects have not all finished.
+  private var unfinishedLabels: [EffectLabel] {
+    labels.removeAll { $0.isFinished }
+    return labels
   }
 
-  /// Resumes the wait `id` if it is still the one suspended; a later wait is left alone.
-  private func resumeWaiter(_ id: Int) {
-    guard let waiter, waiter.id == id else { return }
-    self.waiter = nil
-    waiter.continuation.resume()
+  /// One line per unfinished action: where its effects wait. Empty when all have finished.
+  private func describeWaits(after timeout: Duration) -> String {
+    unfinishedLabels.map { "\n  • \($0.describeWait(after: timeout))" }.joined()
+  }
+
+  /// Waits until `isDone` holds, or until nothing more can happen without the test, or until
+  /// `timeout` of real time has passed while effects are suspended outside the test clock.
+  ///
+  /// It never waits blindly: after each quiet point of the effect work (see ``TestClock``) it
+  /// looks at where the effects of the tester's actions wait. When each has finished or sleeps
+  /// on a test clock and no clock is advancing, nothing can change any more and it returns at
+  /// once. Only effects suspended on something else (real I/O) make it wait, up to `timeout`.
+  private func waitForEffects(
+    timeout: Duration, until isDone: () -> Bool
+  ) async -> WaitOutcome {
+    let deadline = ContinuousClock.now + max(timeout, .zero)
+    while true {
+      if isDone() { return .done }
+      let isQuiet = await EffectWork.quiesce(until: deadline)
+      if isDone() { return .done }
+      guard isQuiet else { return .busy }
+      let mark = EffectWork.activityCount
+      let outside = unfinishedLabels.filter { $0.sleeps.isEmpty }
+      if outside.isEmpty && !EffectWork.isClockDriving { return .idle }
+      guard await EffectWork.waitForActivity(after: mark, until: deadline) else {
+        return outside.isEmpty ? .idle : .stuck(outside)
+      }
+    }
   }
 }

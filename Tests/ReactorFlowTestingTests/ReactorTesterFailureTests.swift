@@ -114,6 +114,8 @@ final class ReactorTesterFailureTests: XCTestCase {
       [
         """
         The test ended while 1 effect(s) of CounterReactor were still running.
+          • effect started by .startTimer of CounterReactor is sleeping on a TestClock until \
+        1.0 seconds (now 0.0 seconds)
         Likely cause: a long-lived effect (a timer, a stream, or work sleeping on a TestClock \
         that was not advanced far enough) was never stopped. Fix: send the action that cancels \
         it, advance the test clock until it ends, or await its ReactorTask; if the test does not \
@@ -202,8 +204,9 @@ final class ReactorTesterFailureTests: XCTestCase {
     XCTAssertTrue(
       failures.first?.message.hasPrefix(
         """
-        Expected to receive add(1), but no such mutation arrived before the effects of the \
-        tester's actions ended or 1.0 seconds passed.
+        Expected to receive add(1), but no such mutation arrived: nothing that the test started \
+        can send it any more: every effect of the tester's actions has finished or sleeps on a \
+        TestClock.
         It skipped:
           • setFact("fact")
           • setLoading(false)

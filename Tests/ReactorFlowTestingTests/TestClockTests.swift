@@ -127,7 +127,8 @@ final class TestClockTests: XCTestCase {
     // given
     let clock = TestClock()
     let log = SleeperLog()
-    let task = Task { @MainActor in
+    // On the clock's executor, so that run() waits for the loop to reach its next sleep.
+    let loop: @MainActor @Sendable () async -> Void = {
       for tick in 1...5 {
         do {
           try await clock.sleep(for: .seconds(1))
@@ -138,6 +139,7 @@ final class TestClockTests: XCTestCase {
         log.append("tick \(tick)")
       }
     }
+    let task = Task(executorPreference: TestClock.executor, operation: loop)
 
     // when
     await clock.run()
@@ -151,7 +153,7 @@ final class TestClockTests: XCTestCase {
   func test_run_endlessTimer_failsAfterTheBoundInsteadOfHanging() async {
     // given
     let clock = TestClock()
-    let task = Task {
+    let task = Task(executorPreference: TestClock.executor) {
       while true { try await clock.sleep(for: .seconds(1)) }
     }
 

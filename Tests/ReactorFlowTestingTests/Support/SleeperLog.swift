@@ -12,19 +12,22 @@ final class SleeperLog {
 
   /// Starts a task that sleeps on `clock` until `offset` and then logs `name` with the time it
   /// woke at, or `"<name> cancelled"` if its sleep ended with `CancellationError`.
+  ///
+  /// The task runs on `TestClock.executor`, so that the clock waits for it as for an effect.
   func sleeper(
     _ name: String, until offset: Duration, on clock: TestClock
   ) -> Task<Void, Never> {
-    Task { @MainActor in
+    let operation: @MainActor @Sendable () async -> Void = {
       do {
         try await clock.sleep(until: .init(offset: offset))
-        append("\(name) at \(clock.now)")
+        self.append("\(name) at \(clock.now)")
       } catch is CancellationError {
-        append("\(name) cancelled")
+        self.append("\(name) cancelled")
       } catch {
-        append("\(name) failed with \(error)")
+        self.append("\(name) failed with \(error)")
       }
     }
+    return Task(executorPreference: TestClock.executor, operation: operation)
   }
 }
 
