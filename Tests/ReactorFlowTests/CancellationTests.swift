@@ -75,14 +75,14 @@ final class CancellationTests: XCTestCase {
     let cancelled = Signal<String>()
     let reactor = SearchReactor(latch: latch, cancelled: cancelled)
     let first = reactor.send(.search("s"))
-    await latch.nextArrival()
+    await bounded("the first search waits at the latch") { await latch.nextArrival() }
 
     // when
     let second = reactor.send(.search("sw"))
-    let cancelledQuery = await cancelled.next()
+    let cancelledQuery = await bounded("the first search is cancelled") { await cancelled.next() }
     await latch.open()
-    await first.finish()
-    await second.finish()
+    await bounded("the first search ends") { await first.finish() }
+    await bounded("the second search ends") { await second.finish() }
 
     // then
     XCTAssertEqual(cancelledQuery, "s")
@@ -95,14 +95,18 @@ final class CancellationTests: XCTestCase {
     let cancelled = Signal<String>()
     let reactor = SearchReactor(latch: Latch(), cancelled: cancelled)
     let long = reactor.send(.startLong)
-    for await running in reactor.values(of: \.isLongRunning) where running { break }
+    await bounded("the long effect runs") {
+      for await running in reactor.values(of: \.isLongRunning) where running { break }
+    }
 
     // when
     reactor.send(.stopLong)
-    await long.finish()
+    await bounded("the cancelled long effect ends") { await long.finish() }
 
     // then
-    let cancelledName = await cancelled.next()
+    let cancelledName = await bounded("the long effect sees its cancellation") {
+      await cancelled.next()
+    }
     XCTAssertEqual(cancelledName, "long")
     XCTAssertFalse(reactor.currentState.longEnded)
     XCTAssertEqual(reactor.runtime.activeEffectCount, 0)
@@ -113,12 +117,14 @@ final class CancellationTests: XCTestCase {
     let latch = Latch()
     let reactor = SearchReactor(latch: latch, cancelled: cancelled)
     let task = reactor.send(.search("q"))
-    await latch.nextArrival()
+    await bounded("the search waits at the latch") { await latch.nextArrival() }
 
     task.cancel()
-    await task.finish()
+    await bounded("the cancelled search ends") { await task.finish() }
 
-    let cancelledQuery = await cancelled.next()
+    let cancelledQuery = await bounded("the search sees its cancellation") {
+      await cancelled.next()
+    }
     XCTAssertEqual(cancelledQuery, "q")
     XCTAssertTrue(task.isCancelled)
     XCTAssertEqual(reactor.currentState.results, [])
@@ -131,7 +137,7 @@ final class CancellationTests: XCTestCase {
     XCTAssertEqual(reactor.currentState.results, [])
 
     await latch.open()
-    await task.finish()
+    await bounded("the search ends") { await task.finish() }
 
     XCTAssertEqual(reactor.currentState.results, ["q"])
     XCTAssertEqual(reactor.runtime.activeEffectCount, 0)

@@ -86,7 +86,7 @@ final class ExternalStreamTests: XCTestCase {
 
     reactor = nil
 
-    await terminated.next()
+    await bounded("the released reactor's external stream terminates") { await terminated.next() }
     XCTAssertNil(reactor)
   }
 }

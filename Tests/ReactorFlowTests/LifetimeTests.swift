@@ -81,10 +81,12 @@ final class LifetimeTests: XCTestCase {
     XCTAssertNil(weakReactor, "effects, observers and consumers must not keep a reactor alive")
     XCTAssertNil(weakRuntime)
     XCTAssertNil(weakMarker, "the observer's closure must be released with the runtime")
-    await effectCancelled.next()
-    await externalCancelled.next()
-    let consumed = await consumer.value
-    XCTAssertGreaterThanOrEqual(consumed, 1, "the state stream ends when the reactor goes away")
+    await bounded("the released reactor's effect is cancelled") { await effectCancelled.next() }
+    await bounded("the released reactor's external stream is cancelled") {
+      await externalCancelled.next()
+    }
+    let consumed = await bounded("the state stream ends with the reactor") { await consumer.value }
+    XCTAssertGreaterThanOrEqual(consumed ?? 0, 1, "the state stream ends when the reactor goes away")
     XCTAssertEqual(token?.isCancelled, false)
   }
 
@@ -92,13 +94,17 @@ final class LifetimeTests: XCTestCase {
     let reactor = LongLivedReactor(effectCancelled: Signal(), externalCancelled: Signal())
     let stream = reactor.values(of: \.count)
 
-    await reactor.send(.increment).finish()
+    let first = reactor.send(.increment)
+    await bounded("the first increment's effect ends") { await first.finish() }
     reactor.send(.increment)
 
-    var seen: [Int] = []
-    for await count in stream {
-      seen.append(count)
-      if count == 2 { break }
+    let seen = await bounded("the state stream replays 0 and delivers 1 and 2") {
+      var seen: [Int] = []
+      for await count in stream {
+        seen.append(count)
+        if count == 2 { break }
+      }
+      return seen
     }
     XCTAssertEqual(seen, [0, 1, 2])
   }

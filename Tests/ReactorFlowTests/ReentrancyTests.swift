@@ -68,7 +68,7 @@ final class ReentrancyTests: XCTestCase {
 
     // when
     reactor.send(.first)
-    await consumer.value
+    await bounded("the state consumer sees .third") { await consumer.value }
 
     // then
     XCTAssertEqual(reactor.currentState.processed, [.first, .second, .third, .fromConsumer])
@@ -80,7 +80,8 @@ final class ReentrancyTests: XCTestCase {
     let startTask = reactor.send(.start)
     XCTAssertEqual(reactor.currentState.log, ["start", "queued"])
     XCTAssertFalse(startTask.hasEffects)
-    await reactor.queuedTask?.finish()
+    let queued = reactor.queuedTask
+    await bounded("the queued action's effects end") { await queued?.finish() }
 
     XCTAssertEqual(reactor.currentState.log, ["start", "queued", "queued effect"])
   }

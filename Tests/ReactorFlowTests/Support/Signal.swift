@@ -12,6 +12,9 @@ final class Signal<Value: Sendable>: Sendable {
   }
 
   /// The next value fired, or `nil` if the signal was finished.
+  ///
+  /// It waits as long as it takes: a test awaits it through `bounded(_:timeout:_:)`, so that a
+  /// regression in which the signal never fires fails in seconds, naming what was awaited.
   @discardableResult
   func next() async -> Value? {
     for await value in stream { return value }
