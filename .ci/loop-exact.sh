@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Runs the TestClock, recorder, tester, expectation and debounce tests N times in a row (default
+# 400) while both cores are loaded by busy loops, first plain and then under ThreadSanitizer
+# (separate scratch path .build-tsan). Stops at the first failure and prints the count.
+# Not called by .ci/run: it takes minutes. Usage: .ci/loop-exact.sh [N] [plain|tsan|both]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+runs=${1:-400}
+modes=${2:-both}
+classes=(
+  ReactorFlowTestingTests.TestClockTests
+  ReactorFlowTestingTests.ExactTimingTests
+  ReactorFlowTestingTests.DebouncedSearchTests
+  ReactorFlowTestingTests.StopwatchTests
+  ReactorFlowTestingTests.SignUpFormTests
+  ReactorFlowTestingTests.ReactorTesterTests
+  ReactorFlowTestingTests.ReactorTesterFailureTests
+  ReactorFlowTestingTests.ExpectationTests
+  ReactorFlowTestingTests.RootReactorTests
+  ReactorFlowTests.StopwatchTests
+  ReactorFlowTests.RegressionTests
+)
+
+loaders=()
+stop_loaders() {
+  for pid in "${loaders[@]}"; do kill "$pid" 2>/dev/null || true; done
+  loaders=()
+}
+trap stop_loaders EXIT INT TERM
+
+loop() {
+  local scratch=$1 label=$2
+  shift 2
+  swift build --build-tests --scratch-path "$scratch" "$@" >/dev/null
+  local bundle="$scratch/debug/ReactorFlowPackageTests.xctest"
+  local cores
+  cores=$(getconf _NPROCESSORS_ONLN)
+  for _ in $(seq "$cores"); do
+    yes >/dev/null &
+    loaders+=($!)
+  done
+  local log
+  log=$(mktemp)
+  for run in $(seq "$runs"); do
+    for class in "${classes[@]}"; do
+      if ! timeout 120 "$bundle" "$class" >"$log" 2>&1 || grep -q "error:" "$log"; then
+        echo "loop-exact ($label): FAILED in run $run of $runs, $class:" >&2
+        grep -E "error:|Exceeded|timed out" "$log" | head -20 >&2 || tail -20 "$log" >&2
+        stop_loaders
+        exit 1
+      fi
+    done
+  done
+  stop_loaders
+  echo "loop-exact ($label): $runs of $runs runs passed (${#classes[@]} test classes each, $cores busy loops)"
+}
+
+if [[ $modes == plain || $modes == both ]]; then loop .build plain; fi
+if [[ $modes == tsan || $modes == both ]]; then loop .build-tsan tsan --sanitize=thread; fi
