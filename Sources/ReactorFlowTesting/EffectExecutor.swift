@@ -1,5 +1,4 @@
 import Dispatch
-
 @_spi(Testing) import ReactorFlow
 
 /// The task executor that the effects of reactors run on in tests, and that knows when they have

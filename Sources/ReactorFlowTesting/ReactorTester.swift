@@ -35,8 +35,9 @@ public final class ReactorTester<R: Reactor> where R.State: Equatable {
   public var exhaustivity: Exhaustivity
 
   /// How long, in real time, ``receive(_:timeout:assert:fileID:filePath:line:column:)`` and
-  /// ``finish(timeout:fileID:filePath:line:column:)`` wait for effects before they fail. It bounds
-  /// a failing test; a passing test never waits for it.
+  /// ``finish(timeout:fileID:filePath:line:column:)`` wait for effects that are suspended outside
+  /// the test clock (real I/O) before they fail naming them. It bounds a failing test; a passing
+  /// test never waits for it, and a test whose effects all sleep on a test clock fails at once.
   public var timeout: Duration
 
   private struct Received {
@@ -163,6 +164,8 @@ public final class ReactorTester<R: Reactor> where R.State: Equatable {
       EffectTasks.start {
         await task.waitForEffects()
         label.markFinished()
+        // A wait that found this action's effects still running looks again.
+        EffectWork.noteActivity()
       }
     }
     let after = reactor.currentState
@@ -174,7 +177,11 @@ public final class ReactorTester<R: Reactor> where R.State: Equatable {
   /// the state right after it.
   ///
   /// It advances no clock: advance the ``TestClock`` first when the effect sleeps on one. It
-  /// waits (up to ``timeout`` of real time) while the effects of the tester's actions run.
+  /// waits while effect work runs (the effects of any action, and external streams: a mutation
+  /// that arrives through a service's event stream after the action's own effect ended is
+  /// received), and fails as soon as nothing can send a mutation any more: every effect of the
+  /// tester's actions has finished or sleeps on a test clock. Only effects suspended outside the
+  /// test clock make it wait, up to ``timeout`` of real time; the failure then names them.
   /// - Parameters:
   ///   - expected: The mutation the effect should have sent.
   ///   - timeout: The wait bound for this call; ``timeout`` by default.
@@ -231,8 +238,12 @@ public final class ReactorTester<R: Reactor> where R.State: Equatable {
       SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column), matches)
   }
 
-  /// Ends the test: waits (up to the timeout) for the effects of the tester's actions, then, in
-  /// exhaustive mode, fails if mutations were not received or effects are still running.
+  /// Ends the test: waits for the effects of the tester's actions to finish, then, in exhaustive
+  /// mode, fails if mutations were not received or effects are still running, naming for each
+  /// action where its effects wait (asleep on a test clock, or suspended outside it).
+  ///
+  /// It does not wait for effects that sleep on a test clock (only the test can wake them), and
+  /// waits up to the timeout for effects suspended outside the test clock.
   ///
   /// Pass `timeout: .zero` to check at once without waiting.
   /// - Parameters:

@@ -3,7 +3,7 @@ extension TestClock {
   ///
   /// The closure runs inside ``advance(by:fileID:filePath:line:column:)`` or
   /// ``run(maxWakeUps:fileID:filePath:line:column:)``, in deadline order with the sleepers, and
-  /// the work it starts settles before time moves on. A tick that is already passed runs at the
+  /// the effect work it starts is quiet before time moves on. A tick that is already passed runs at the
   /// next advance.
   ///
   /// ```swift

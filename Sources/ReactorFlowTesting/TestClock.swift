@@ -94,7 +94,8 @@ public final class TestClock: Clock, Sendable {
       let continuation = state.withLock { $0.cancel(id) }
       continuation?.resume(throwing: CancellationError())
     }
-    // `advance` waits for this acknowledgement before it lets the woken work settle.
+    // `advance` waits for this acknowledgement (for sleepers that are not effects, which the
+    // effect executor does not see) before it waits for the effect work to be quiet.
     let acknowledgement = state.withLock { $0.didResume(id) }
     acknowledgement?.resume()
   }
@@ -189,15 +190,15 @@ public final class TestClock: Clock, Sendable {
       var wakeUps = 0
       while let next = state.withLock({ $0.nextDeadline }) {
         guard wakeUps < maxWakeUps else {
-        reportFailure(
-          """
-          TestClock.run() woke \(wakeUps) sleepers and work is still scheduled (next at \(next), \
-          \(pendingCount) pending, now \(now)). Likely cause: a timer or a loop that sleeps \
-          forever, such as a stopwatch that was never stopped. Fix: stop or cancel that work \
-          before run(), or advance(by:) a bounded duration instead; if the work really is that \
-          long, pass a larger maxWakeUps.
-          """,
-          at: location)
+          reportFailure(
+            """
+            TestClock.run() woke \(wakeUps) sleepers and work is still scheduled (next at \(next), \
+            \(pendingCount) pending, now \(now)). Likely cause: a timer or a loop that sleeps \
+            forever, such as a stopwatch that was never stopped. Fix: stop or cancel that work \
+            before run(), or advance(by:) a bounded duration instead; if the work really is that \
+            long, pass a larger maxWakeUps.
+            """,
+            at: location)
           return
         }
         _ = await wakeNext(upTo: next, location)
@@ -220,7 +221,9 @@ public final class TestClock: Clock, Sendable {
     case .action(let action):
       await MainActor.run(body: action)
     }
-    await settle(entry.isSleeper ? "the wake-up at \(entry.deadline)" : "the closure scheduled at \(entry.deadline)", location)
+    await settle(
+      entry.isSleeper ? "the wake-up at \(entry.deadline)" : "the closure scheduled at \(entry.deadline)",
+      location)
     return true
   }
 
