@@ -17,13 +17,20 @@ public enum EffectTasks {
     set { storage.executor = newValue }
   }
 
-  /// Called, on the thread that starts it, each time an effect task starts; `nil` by default.
+  /// Called when main-actor work of an effect is queued: a new effect task, or an effect task
+  /// resumed after the body it waited for ended. `nil` by default.
   ///
-  /// A new task's first job may be queued on the main actor behind work that a watcher already
-  /// waited for: the call tells the watcher to look again.
-  public static var onStart: (@Sendable () -> Void)? {
-    get { storage.onStart }
-    set { storage.onStart = newValue }
+  /// Such work is queued on the main actor, where a watcher cannot see it; each call is matched
+  /// by one call of ``onMainWorkStarted`` when the work starts running.
+  public static var onMainWorkQueued: (@Sendable () -> Void)? {
+    get { storage.hooks.queued }
+    set { storage.hooks.queued = newValue }
+  }
+
+  /// Called on the main actor when the work announced by ``onMainWorkQueued`` starts running.
+  public static var onMainWorkStarted: (@Sendable () -> Void)? {
+    get { storage.hooks.started }
+    set { storage.hooks.started = newValue }
   }
 
   /// Starts a task for effect work.
@@ -36,8 +43,12 @@ public enum EffectTasks {
     priority: TaskPriority? = nil,
     operation: @escaping @MainActor @Sendable () async -> Void
   ) -> Task<Void, Never> {
-    storage.onStart?()
-    return Task(priority: priority, operation: operation)
+    let hooks = storage.hooks
+    hooks.queued?()
+    return Task(priority: priority) { @MainActor in
+      hooks.started?()
+      await operation()
+    }
   }
 
   /// Runs the body of a `.run` effect, in a task of its own on ``preferredExecutor`` when one is
@@ -58,7 +69,7 @@ public enum EffectTasks {
     else {
       return try await body()
     }
-    let completion = Completion()
+    let completion = Completion(hooks: storage.hooks)
     let task = Task(executorPreference: executor) {
       do {
         try await body()
@@ -69,6 +80,8 @@ public enum EffectTasks {
     }
     // A continuation, not `task.value`: awaiting `value` hops through the global executor, and
     // the body's task resumes the continuation from the watched executor.
+    // `finish` announces the resumption of this task as main-actor work; it starts here.
+    defer { completion.hooks.started?() }
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { completion.wait($0) }
     } onCancel: {
@@ -90,8 +103,14 @@ public enum EffectTasks {
     private let lock = Lock()
     private var result: Result<Void, any Error>?
     private var continuation: CheckedContinuation<Void, any Error>?
+    let hooks: Hooks
+
+    init(hooks: Hooks) {
+      self.hooks = hooks
+    }
 
     func finish(_ outcome: Result<Void, any Error>) {
+      hooks.queued?()
       lock.lock()
       guard let continuation else {
         result = outcome
@@ -117,6 +136,12 @@ public enum EffectTasks {
 
   private static let storage = Storage()
 
+  /// The two main-actor work callbacks, read together.
+  struct Hooks: Sendable {
+    var queued: (@Sendable () -> Void)?
+    var started: (@Sendable () -> Void)?
+  }
+
   /// The hooks, with the executor typed as `any Sendable` so that the storage needs no
   /// availability.
   private final class Storage: @unchecked Sendable {
@@ -124,16 +149,16 @@ public enum EffectTasks {
     // the computed ones.
     private let lock = Lock()
     private var storedExecutor: (any Sendable)?
-    private var storedOnStart: (@Sendable () -> Void)?
+    private var storedHooks = Hooks()
 
     var executor: (any Sendable)? {
       get { locked { storedExecutor } }
       set { locked { storedExecutor = newValue } }
     }
 
-    var onStart: (@Sendable () -> Void)? {
-      get { locked { storedOnStart } }
-      set { locked { storedOnStart = newValue } }
+    var hooks: Hooks {
+      get { locked { storedHooks } }
+      set { locked { storedHooks = newValue } }
     }
 
     private func locked<T>(_ body: () -> T) -> T {

@@ -22,7 +22,8 @@ final class EffectExecutor: TaskExecutor, Sendable {
   static let shared: EffectExecutor = {
     let executor = EffectExecutor()
     EffectTasks.preferredExecutor = executor
-    EffectTasks.onStart = { executor.noteActivity() }
+    EffectTasks.onMainWorkQueued = { executor.mainWorkQueued() }
+    EffectTasks.onMainWorkStarted = { executor.mainWorkStarted() }
     return executor
   }()
 
@@ -44,6 +45,18 @@ final class EffectExecutor: TaskExecutor, Sendable {
   /// The number of jobs enqueued so far plus the events noted with ``noteActivity()``.
   var activityCount: Int {
     state.withLock { $0.activity }
+  }
+
+  /// Counts main-actor work of an effect that is queued and has not started (see
+  /// `EffectTasks.onMainWorkQueued`): the executor is not idle while some is.
+  func mainWorkQueued() {
+    state.withLock { $0.mainWorkQueued() }
+  }
+
+  /// See ``mainWorkQueued()``.
+  func mainWorkStarted() {
+    let woken = state.withLock { $0.mainWorkStarted() }
+    for waiter in woken { waiter.resume(returning: true) }
   }
 
   /// Counts an event that may let waiting tests go on (a mutation reached a tester).
@@ -145,7 +158,7 @@ extension EffectExecutor {
   struct State: Sendable {
     /// Jobs enqueued and noted events, ever.
     var activity = 0
-    /// Jobs enqueued and not finished running.
+    /// Jobs enqueued and not finished running, plus main-actor work queued and not started.
     var running = 0
     var drivingClocks = 0
     private var waiters: [Int: Waiter] = [:]
@@ -158,6 +171,16 @@ extension EffectExecutor {
     }
 
     mutating func didRun() -> [CheckedContinuation<Bool, Never>] {
+      running -= 1
+      return takeSatisfied()
+    }
+
+    mutating func mainWorkQueued() {
+      activity += 1
+      running += 1
+    }
+
+    mutating func mainWorkStarted() -> [CheckedContinuation<Bool, Never>] {
       running -= 1
       return takeSatisfied()
     }

@@ -102,6 +102,7 @@ final class ReactorTesterFailureTests: XCTestCase {
     let clock = TestClock()
     let tester = ReactorTester(CounterReactor(clock: clock))
     await tester.send(.startTimer)
+    await clock.advance(by: .zero)  // The timer is asleep: finish(timeout: .zero) checks at once.
 
     // when
     let failures = await captureFailures {
