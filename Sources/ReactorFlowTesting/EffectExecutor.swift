@@ -4,18 +4,19 @@ import Dispatch
 /// The task executor that the effects of reactors run on in tests, and that knows when they have
 /// nothing left to run.
 ///
-/// The testing module installs it as ReactorFlow's preferred executor for effect tasks (SE-0417)
-/// the first time a ``TestClock`` or a ``ReactorTester`` is created. Every job of an effect task
-/// then passes through ``enqueue(_:)``: its first job, each resumption after a suspension
-/// (a `TestClock` sleep that ends, a stream element, a hop back from the main actor), the jobs of
-/// its child tasks (`async let`, task groups) and those of the default actors it calls. The
-/// executor runs them on the global dispatch pool, concurrently as before, and counts them.
+/// The testing module installs it as ReactorFlow's preferred executor for the bodies of `.run`
+/// effects (SE-0417) the first time a ``TestClock``, a ``ReactorTester``, a recorder or an
+/// expectation is created. Every job of an effect body then passes through ``enqueue(_:)``: its
+/// first job, each resumption after a suspension (a `TestClock` sleep that ends, a stream
+/// element, a hop back from the main actor), the jobs of its child tasks (`async let`, task
+/// groups) and those of the default actors it calls. The executor runs them on the global
+/// dispatch pool, concurrently as before, and counts them.
 ///
 /// "Quiet" (``quiesce(until:)``) is therefore a fact, not a guess: no job is queued or running
-/// here, and a round trip through the main actor (where reactors reduce and from where effects
-/// are resumed) enqueued no new one. What it cannot see is work that never runs here: unstructured
-/// tasks created inside an effect (`Task { }` and `Task.detached { }` drop the preference) and
-/// threads that are not Swift concurrency's.
+/// here, no main-actor work that the runtime announced is waiting to run, and round trips
+/// through the main actor (where reactors reduce) enqueued no new job. What it cannot see is
+/// work that never runs here: unstructured tasks created inside an effect (`Task { }` and
+/// `Task.detached { }` drop the preference) and threads that are not Swift concurrency's.
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
 final class EffectExecutor: TaskExecutor, Sendable {
   /// The one executor of the test process, installed for effect tasks on first use.
@@ -84,8 +85,9 @@ final class EffectExecutor: TaskExecutor, Sendable {
 
   // MARK: - Waiting
 
-  /// Waits until the effect work is quiet: nothing is queued or running on this executor, and a
-  /// round trip through the main actor started nothing new here.
+  /// Waits until the effect work is quiet: nothing is queued or running on this executor, no
+  /// announced main-actor work waits, and ``mainActorRoundTrips`` consecutive round trips through
+  /// the main actor started nothing new here.
   ///
   /// Runs off this executor whatever the caller prefers, so that a caller that is itself an
   /// effect (or a task that prefers this executor) does not count as work.
@@ -110,11 +112,12 @@ final class EffectExecutor: TaskExecutor, Sendable {
 
   /// How many consecutive round trips through the main actor must see no new job here.
   ///
-  /// Work on this executor is seen exactly; work queued on the main actor is not visible, and on
-  /// Swift 6.3 for Linux the main actor does not run jobs in the order other threads queued them
-  /// (a job resumed from another thread passes through the global executor first, and was
-  /// overtaken by a later round trip in about a third of the cases measured). Each round trip
-  /// that sees nothing new lets such a job run; three in a row is the bound.
+  /// The main-actor work that the runtime queues from other threads (a new effect task, an
+  /// effect resumed after its body ended) is counted in ``State/running`` until it runs: on
+  /// Swift 6.3 for Linux the main actor does not always run jobs in the order other threads
+  /// queued them, so that work is not left to ordering. What remains is the hop of an effect
+  /// body to the main actor to deliver an output, queued while the body's job runs here; the
+  /// round trips let it run, and three in a row is a safety margin.
   static let mainActorRoundTrips = 3
 
   /// Waits until a job is enqueued, an activity is noted or a clock stops advancing after

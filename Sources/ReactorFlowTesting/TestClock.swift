@@ -129,7 +129,7 @@ public final class TestClock: Clock, Sendable {
   /// Each wake-up is one step: `now` becomes the sleeper's deadline, the sleeper resumes, and the
   /// clock waits until the effect work is quiet before it looks for the next deadline. Quiet means
   /// that every job of the effects of reactors (their tasks, child tasks and the default actors
-  /// they call) has run, and a round trip through the main actor started no new one: each effect
+  /// they call) has run, and round trips through the main actor started no new one: each effect
   /// has finished, sleeps on a test clock, or is suspended on something else (a stream the test
   /// feeds, a real network call). The clock does not wait for the latter; ``ReactorTester`` names
   /// it when a mutation does not arrive. Work started outside effects is not seen: unstructured
