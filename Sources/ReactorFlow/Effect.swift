@@ -39,6 +39,10 @@ public struct Effect<Output: Sendable>: Sendable {
     case cancel(EffectID)
     indirect case catching(Effect, @Sendable (any Error) -> Effect)
     indirect case throttle(EffectID, sleep: @Sendable () async throws -> Void, Effect)
+    /// Made on the main actor when it is reached, from the state at that moment.
+    case deferred(@MainActor @Sendable () -> Effect)
+    /// The first effect, then the second one even if the first failed or was cancelled.
+    indirect case finally(Effect, Effect)
   }
 
   @usableFromInline
@@ -54,12 +58,15 @@ public struct Effect<Output: Sendable>: Sendable {
     switch operation {
     case .none, .output, .outputs, .cancel:
       return true
-    case .run, .throttle:
+    case .run, .throttle, .deferred:
+      // A deferred effect is not known until it is made; a concatenation makes it in place.
       return false
     case .merge(let effects), .concatenate(let effects):
       return effects.allSatisfy(\.isSynchronous)
     case .cancellable(_, _, let effect), .catching(let effect, _):
       return effect.isSynchronous
+    case .finally(let effect, let closing):
+      return effect.isSynchronous && closing.isSynchronous
     }
   }
 }
@@ -199,6 +206,30 @@ extension Effect {
     .concatenate(.send(output), self)
   }
 
+  /// Runs `closing` after this effect ends, however it ends: finished, failed, or cancelled.
+  ///
+  /// The outputs of `closing` are reduced even when this effect was cancelled (by
+  /// ``cancel(id:)``, by `cancelInFlight`, or by ``ReactorTask/cancel()``), so a loading flag set at
+  /// the start is always cleared. This is the counterpart of RxSwift's `take(until:)` followed by
+  /// a closing element: the cancelled middle stops, the closing mutation still comes.
+  /// ```swift
+  /// case .loadNextPage:
+  ///   return .concatenate(.send(.setLoadingNextPage(true)), fetchNextPage)
+  ///     .finally(.send(.setLoadingNextPage(false)))
+  ///     .cancellable(id: "page", cancelInFlight: true)
+  /// ```
+  /// Keep `closing` short (a `.send`, typically): it runs even after cancellation, so a long
+  /// asynchronous closing piece would outlive the cancel. Only the reactor's release stops it.
+  ///
+  /// Cancelling a nested piece: `.cancel(id:)` of an inner ``cancellable(id:cancelInFlight:)``
+  /// stops only that piece; the concatenation around it goes on with its next piece. Cancelling
+  /// the outer effect stops every piece after the running one, except a `finally`'s `closing`.
+  /// - Parameter closing: The effect to run last.
+  /// - Returns: The combined effect.
+  public func finally(_ closing: Effect) -> Effect {
+    Effect(operation: .finally(self, closing))
+  }
+
   /// Maps the errors of this effect to another effect, typically one that sends an error state.
   ///
   /// `CancellationError` is not passed to `handler`.
@@ -242,6 +273,10 @@ extension Effect {
         operation: .catching(effect.map(transform), { handler($0).map(transform) }))
     case .throttle(let id, let sleep, let effect):
       return Effect<NewOutput>(operation: .throttle(id, sleep: sleep, effect.map(transform)))
+    case .deferred(let make):
+      return Effect<NewOutput>(operation: .deferred { make().map(transform) })
+    case .finally(let effect, let closing):
+      return Effect<NewOutput>(operation: .finally(effect.map(transform), closing.map(transform)))
     }
   }
 }

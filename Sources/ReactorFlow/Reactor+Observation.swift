@@ -80,6 +80,21 @@ extension Reactor {
       })
   }
 
+  /// Observes the actions sent to the reactor: calls `onAction` with each action as it is sent,
+  /// before ``transform(action:)`` and before it is processed, until the token is cancelled or
+  /// released.
+  ///
+  /// ReactorKit's `reactor.action` subject, observed. Stubbed reactors report their actions too.
+  /// - Parameter onAction: Called on the main actor with each action.
+  /// - Returns: The token that keeps the observation alive.
+  public func observe(actions onAction: @escaping @MainActor (Action) -> Void) -> ObservationToken {
+    _ = currentState
+    return runtime.addActionObserver(onAction: { action in
+      onAction(action)
+      return true
+    })
+  }
+
   // MARK: Filters shared by the observers and the streams
 
   /// An observer callback that passes on `transform(state)` only when it differs from the last
@@ -162,6 +177,26 @@ extension Reactor where State: Sendable {
     _ keyPath: KeyPath<State, Pulse<Value>>
   ) -> AsyncStream<Value> {
     stream { emit in Self.assignments(to: keyPath, emit) }
+  }
+
+  /// The actions sent to the reactor from now on, as an asynchronous sequence, each as it is sent
+  /// (before ``Reactor/transform(action:)``).
+  ///
+  /// Use it where ReactorKit code filtered `reactor.action`, for example to end an effect when
+  /// the user cancels:
+  /// ```swift
+  /// let cancels = actions.filter { $0 == .cancel }
+  /// ```
+  /// Each access is a new consumer. The sequence ends when the reactor is released or the
+  /// consumer stops.
+  public var actions: AsyncStream<Action> {
+    _ = currentState
+    let buffer = StreamBuffer<Action>()
+    let token = runtime.addActionObserver(
+      onAction: { buffer.push($0) }, onFinish: { buffer.finish() })
+    // The stream's end, not this token, ends the observation.
+    token.detach()
+    return buffer.makeStream()
   }
 
   /// A new consumer: an `AsyncStream` fed by an observer whose callback `makeOnChange` builds

@@ -10,7 +10,7 @@ final class Counter: Reactor {
   struct State: Sendable { var value = 0 }
 
   let initialState = State()
-  let runtime = ReactorRuntime<Counter>()
+  let runtime = Runtime()
 
   func mutate(action: Action) -> Effect<Mutation> {
     switch action {

@@ -59,7 +59,7 @@ public final class DetailReactor: Reactor {
   /// The state the screen opens with: every row collapsed.
   public let initialState: State
   /// The reactor's storage, required by ``Reactor``.
-  public let runtime = ReactorRuntime<DetailReactor>()
+  public let runtime = Runtime()
 
   /// Creates the reactor for one section.
   ///
