@@ -65,18 +65,8 @@ extension ReactorRuntime {
         start(effect, reactor, &group, sink, ids: ids, isExternal: isExternal)
       }
     case .concatenate(let effects):
-      var index = effects.startIndex
-      while index < effects.endIndex {
-        var piece = effects[index]
-        // A deferred piece is made now, from the state the pieces before it left.
-        if case .deferred(let make) = piece.operation { piece = make() }
-        guard piece.isSynchronous else {
-          let rest = Effect<Output>.concatenate(CollectionOfOne(piece) + effects[(index + 1)...])
-          spawn(rest, reactor, &group, sink, ids: ids, isExternal: isExternal)
-          return
-        }
-        start(piece, reactor, &group, sink, ids: ids, isExternal: isExternal)
-        index += 1
+      if let rest = startPrefix(effects, reactor, &group, sink, ids: ids, isExternal: isExternal) {
+        spawn(rest, reactor, &group, sink, ids: ids, isExternal: isExternal)
       }
     case .cancellable(let id, let cancelInFlight, let inner):
       if cancelInFlight { cancelEffects(id: id) }
@@ -95,13 +85,43 @@ extension ReactorRuntime {
     case .deferred(let make):
       start(make(), reactor, &group, sink, ids: ids, isExternal: isExternal)
     case .finally(let inner, let closing):
-      if inner.isSynchronous {
+      var rest: Effect<Output>? = inner
+      if case .concatenate(let effects) = inner.operation {
+        rest = startPrefix(effects, reactor, &group, sink, ids: ids, isExternal: isExternal)
+      } else if inner.isSynchronous {
         start(inner, reactor, &group, sink, ids: ids, isExternal: isExternal)
-        start(closing, reactor, &group, sink, ids: ids, isExternal: isExternal)
+        rest = nil
+      }
+      if let rest {
+        spawn(rest.finally(closing), reactor, &group, sink, ids: ids, isExternal: isExternal)
       } else {
-        spawn(effect, reactor, &group, sink, ids: ids, isExternal: isExternal)
+        start(closing, reactor, &group, sink, ids: ids, isExternal: isExternal)
       }
     }
+  }
+
+  /// Runs the leading synchronous pieces of a concatenation now and returns the rest, or `nil`
+  /// when nothing is left.
+  func startPrefix<R: Reactor, Output>(
+    _ effects: [Effect<Output>],
+    _ reactor: R,
+    _ group: inout EffectGroup?,
+    _ sink: Sink<R, Output>,
+    ids: [EffectID],
+    isExternal: Bool
+  ) -> Effect<Output>? where R.Action == Action, R.Mutation == Mutation, R.State == State {
+    var index = effects.startIndex
+    while index < effects.endIndex {
+      var piece = effects[index]
+      // A deferred piece is made now, from the state the pieces before it left.
+      if case .deferred(let make) = piece.operation { piece = make() }
+      guard piece.isSynchronous else {
+        return .concatenate(CollectionOfOne(piece) + effects[(index + 1)...])
+      }
+      start(piece, reactor, &group, sink, ids: ids, isExternal: isExternal)
+      index += 1
+    }
+    return nil
   }
 
   /// Starts a task that runs `effect`, registered under `ids` and in the action's group.
