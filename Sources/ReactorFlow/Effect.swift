@@ -31,26 +31,61 @@ public struct Effect<Output: Sendable>: Sendable {
     case none
     case output(Output)
     case outputs([Output])
-    case run(TaskPriority?, @Sendable (Send<Output>) async throws -> Void)
+    // The priority's raw value, not a `TaskPriority`: that type comes from a module built for
+    // library evolution, so its layout is known only at run time, and holding it made every
+    // `Effect` go through runtime value witnesses.
+    case run(priority: UInt8?, @Sendable (Send<Output>) async throws -> Void)
     case merge([Effect])
     case concatenate([Effect])
-    // Only the cases that hold an `Effect` are boxed: `.output`, the hot case, stays inline.
-    indirect case cancellable(EffectID, cancelInFlight: Bool, Effect)
+    case cancellable(EffectID, cancelInFlight: Bool, Effect)
     case cancel(EffectID)
-    indirect case catching(Effect, @Sendable (any Error) -> Effect)
-    indirect case throttle(EffectID, sleep: @Sendable () async throws -> Void, Effect)
+    case catching(Effect, @Sendable (any Error) -> Effect)
+    case throttle(EffectID, sleep: @Sendable () async throws -> Void, Effect)
     /// Made on the main actor when it is reached, from the state at that moment.
     case deferred(@MainActor @Sendable () -> Effect)
     /// The first effect, then the second one even if the first failed or was cancelled.
-    indirect case finally(Effect, Effect)
+    case finally(Effect, Effect)
   }
 
+  /// Every operation other than `.none` and one `.send`, behind one reference.
   @usableFromInline
-  let operation: Operation
+  final class Node: Sendable {
+    @usableFromInline let operation: Operation
 
-  @usableFromInline
+    @usableFromInline
+    init(_ operation: Operation) {
+      self.operation = operation
+    }
+  }
+
+  // Two plain fields rather than one enum: `.none` and `.send(x)`, what `mutate` returns for most
+  // actions, are then an optional output and a nil reference, copied and destroyed inline. As one
+  // multi-payload enum, every effect was copied and destroyed through outlined generic value
+  // witnesses: a third of the cost of a synchronous action.
+  @usableFromInline let output: Output?
+  @usableFromInline let node: Node?
+
+  @inlinable
+  init(output: Output) {
+    self.output = output
+    self.node = nil
+  }
+
+  @inlinable
   init(operation: Operation) {
-    self.operation = operation
+    self.output = nil
+    switch operation {
+    case .none: self.node = nil
+    default: self.node = Node(operation)
+    }
+  }
+
+  /// What the effect does, as one value (off the hot path).
+  @usableFromInline
+  var operation: Operation {
+    if let node { return node.operation }
+    if let output { return .output(output) }
+    return .none
   }
 
   /// Whether every part of this effect completes synchronously, without starting a task.
@@ -82,7 +117,7 @@ extension Effect {
   /// - Parameter output: The mutation to reduce.
   @inlinable
   public static func send(_ output: Output) -> Effect {
-    Effect(operation: .output(output))
+    Effect(output: output)
   }
 
   /// An effect that reduces several outputs synchronously, in order, before `send(_:)` returns.
@@ -107,10 +142,10 @@ extension Effect {
     catch handler: (@Sendable (_ error: any Error, _ send: Send<Output>) async -> Void)? = nil
   ) -> Effect {
     guard let handler else {
-      return Effect(operation: .run(priority, operation))
+      return Effect(operation: .run(priority: priority?.rawValue, operation))
     }
     return Effect(
-      operation: .run(priority) { send in
+      operation: .run(priority: priority?.rawValue) { send in
         do {
           try await operation(send)
         } catch is CancellationError {
@@ -129,7 +164,7 @@ extension Effect {
     priority: TaskPriority? = nil,
     operation: @escaping @Sendable () async throws -> Output
   ) -> Effect {
-    Effect(operation: .run(priority) { send in await send(try await operation()) })
+    Effect(operation: .run(priority: priority?.rawValue) { send in await send(try await operation()) })
   }
 
   /// An effect that sends every element of an asynchronous sequence, in order.
@@ -140,7 +175,7 @@ extension Effect {
   public static func sequence<S: AsyncSequence & Sendable>(_ sequence: S) -> Effect
   where S.Element == Output {
     Effect(
-      operation: .run(nil) { send in
+      operation: .run(priority: nil) { send in
         for try await element in sequence {
           await send(element)
         }
@@ -256,7 +291,7 @@ extension Effect {
       return Effect<NewOutput>(operation: .outputs(outputs.map(transform)))
     case .run(let priority, let body):
       return Effect<NewOutput>(
-        operation: .run(priority) { send in
+        operation: .run(priority: priority) { send in
           try await body(Send { output in send.deliver(transform(output)) })
         })
     case .merge(let effects):

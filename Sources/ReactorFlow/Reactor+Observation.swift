@@ -8,6 +8,7 @@ extension Reactor {
   /// reactor.
   /// - Parameter onChange: Called on the main actor with each state.
   /// - Returns: The token that keeps the observation alive.
+  @inlinable
   public func observe(_ onChange: @escaping @MainActor (State) -> Void) -> ObservationToken {
     runtime.addObserver(self) { state in
       onChange(state)
@@ -21,12 +22,14 @@ extension Reactor {
   ///   - keyPath: The part of the state to observe.
   ///   - onChange: Called on the main actor with each value.
   /// - Returns: The token that keeps the observation alive.
+  @inlinable
   public func observe<Value>(
     _ keyPath: KeyPath<State, Value>,
     _ onChange: @escaping @MainActor (Value) -> Void
   ) -> ObservationToken {
-    runtime.addObserver(self) { state in
-      onChange(state[keyPath: keyPath])
+    let readout = StateReadout(keyPath)
+    return runtime.addObserver(self) { state in
+      onChange(readout.read(state))
       return true
     }
   }
@@ -37,19 +40,27 @@ extension Reactor {
   ///   - keyPath: The part of the state to observe.
   ///   - onChange: Called on the main actor with each distinct value.
   /// - Returns: The token that keeps the observation alive.
+  @inlinable
   public func observe<Value: Equatable>(
     _ keyPath: KeyPath<State, Value>,
     _ onChange: @escaping @MainActor (Value) -> Void
   ) -> ObservationToken {
-    observe(map: { $0[keyPath: keyPath] }, onChange)
+    let readout = StateReadout(keyPath)
+    return runtime.addObserver(
+      self,
+      onChange: Self.distinct({ readout.read($0) }) { value in
+        onChange(value)
+        return true
+      })
   }
 
   /// Observes a value computed from the state: calls `onChange` with it at once, then each time
-  /// it changes to a different value. Faster than a key path on hot paths.
+  /// it changes to a different value.
   /// - Parameters:
   ///   - transform: Computes the value from the state.
   ///   - onChange: Called on the main actor with each distinct value.
   /// - Returns: The token that keeps the observation alive.
+  @inlinable
   public func observe<Value: Equatable>(
     map transform: @escaping @MainActor (State) -> Value,
     _ onChange: @escaping @MainActor (Value) -> Void
@@ -68,6 +79,7 @@ extension Reactor {
   ///   - keyPath: The pulse's projected value, for example `\.$alert`.
   ///   - onChange: Called on the main actor with each assigned value.
   /// - Returns: The token that keeps the observation alive.
+  @inlinable
   public func observe<Value>(
     pulse keyPath: KeyPath<State, Pulse<Value>>,
     _ onChange: @escaping @MainActor (Value) -> Void
@@ -104,11 +116,11 @@ extension Reactor {
     _ transform: @escaping @MainActor (State) -> Value,
     _ emit: @escaping @MainActor (Value) -> Bool
   ) -> @MainActor (State) -> Bool {
-    var last: Value?
+    let last = LastValue<Value>()
     return { state in
       let value = transform(state)
-      guard value != last else { return true }
-      last = value
+      if let previous = last.value, previous == value { return true }
+      last.value = value
       return emit(value)
     }
   }
@@ -120,11 +132,12 @@ extension Reactor {
     to keyPath: KeyPath<State, Pulse<Value>>,
     _ emit: @escaping @MainActor (Value) -> Bool
   ) -> @MainActor (State) -> Bool {
-    var lastCount: UInt?
+    let readout = StateReadout(keyPath)
+    let lastCount = LastValue<UInt>()
     return { state in
-      let pulse = state[keyPath: keyPath]
-      defer { lastCount = pulse.valueUpdatedCount }
-      guard let count = lastCount, count != pulse.valueUpdatedCount else { return true }
+      let pulse = readout.read(state)
+      defer { lastCount.value = pulse.valueUpdatedCount }
+      guard let count = lastCount.value, count != pulse.valueUpdatedCount else { return true }
       return emit(pulse.value)
     }
   }
@@ -135,6 +148,7 @@ extension Reactor where State: Equatable {
   /// state changes to a different value, until the token is cancelled or released.
   /// - Parameter onChange: Called on the main actor with each distinct state.
   /// - Returns: The token that keeps the observation alive.
+  @inlinable
   public func observe(_ onChange: @escaping @MainActor (State) -> Void) -> ObservationToken {
     observe(map: { $0 }, onChange)
   }
@@ -166,7 +180,8 @@ extension Reactor where State: Sendable {
   public func values<Value: Equatable & Sendable>(
     of keyPath: KeyPath<State, Value>
   ) -> AsyncStream<Value> {
-    stream { emit in Self.distinct({ $0[keyPath: keyPath] }, emit) }
+    let readout = StateReadout(keyPath)
+    return stream { emit in Self.distinct({ readout.read($0) }, emit) }
   }
 
   /// The values assigned to a pulse after now, as an asynchronous sequence.

@@ -131,18 +131,23 @@ extension Reactor {
   public typealias Runtime = ReactorRuntime<Action, Mutation, State>
 
   /// Mutates the action as it is.
+  @inlinable
   public func transform(action: Action) -> Effect<Action> { .send(action) }
 
   /// Applies the mutation as it is (the identity transform).
+  @inlinable
   public func transform(mutation: Mutation) -> Mutation { mutation }
 
   /// Publishes the state as it is (the identity transform).
+  @inlinable
   public func transform(state: State) -> State { state }
 
   /// No external actions.
+  @inlinable
   public func externalActions() -> Effect<Action> { .none }
 
   /// No external mutations.
+  @inlinable
   public func externalMutations() -> Effect<Mutation> { .none }
 
   /// Reports the error through the runtime and returns `nil`.
@@ -154,6 +159,7 @@ extension Reactor {
 
 extension Reactor where Mutation == Action {
   /// Applies the action as a mutation, synchronously.
+  @inlinable
   public func mutate(action: Action) -> Effect<Mutation> { .send(action) }
 }
 

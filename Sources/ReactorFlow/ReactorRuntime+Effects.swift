@@ -137,7 +137,9 @@ extension ReactorRuntime {
     let serial = nextSerial()
     let weakReactor = WeakReactor(value: reactor)
     var priority: TaskPriority?
-    if case .run(let runPriority, _) = effect.operation { priority = runPriority }
+    if case .run(let rawPriority, _) = effect.operation, let rawPriority {
+      priority = TaskPriority(rawValue: rawPriority)
+    }
     let task = Task(priority: priority) { @MainActor in
       await Self.run(effect, weakReactor, sink)
       weakReactor.value?.runtime.effectDidFinish(serial: serial)
