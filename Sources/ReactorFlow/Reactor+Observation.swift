@@ -45,13 +45,17 @@ extension Reactor {
     _ keyPath: KeyPath<State, Value>,
     _ onChange: @escaping @MainActor (Value) -> Void
   ) -> ObservationToken {
+    // One closure per observer, not a filter around a reader around `onChange`: each level of
+    // closure is an indirect call per observer per mutation.
     let readout = StateReadout(keyPath)
-    return runtime.addObserver(
-      self,
-      onChange: Self.distinct({ readout.read($0) }) { value in
-        onChange(value)
-        return true
-      })
+    let last = LastValue<Value>()
+    return runtime.addObserver(self) { state in
+      let value = readout.read(state)
+      if let previous = last.value, previous == value { return true }
+      last.value = value
+      onChange(value)
+      return true
+    }
   }
 
   /// Observes a value computed from the state: calls `onChange` with it at once, then each time
@@ -150,7 +154,13 @@ extension Reactor where State: Equatable {
   /// - Returns: The token that keeps the observation alive.
   @inlinable
   public func observe(_ onChange: @escaping @MainActor (State) -> Void) -> ObservationToken {
-    observe(map: { $0 }, onChange)
+    let last = LastValue<State>()
+    return runtime.addObserver(self) { state in
+      if let previous = last.value, previous == state { return true }
+      last.value = state
+      onChange(state)
+      return true
+    }
   }
 }
 

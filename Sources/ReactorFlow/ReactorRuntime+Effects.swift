@@ -277,20 +277,22 @@ extension ReactorRuntime {
   // MARK: - Bookkeeping
 
   private func nextSerial() -> Int {
-    defer { nextEffectSerial &+= 1 }
-    return nextEffectSerial
+    let registry = self.registry
+    defer { registry.nextSerial &+= 1 }
+    return registry.nextSerial
   }
 
   func openThrottleWindow<R: Reactor>(
     id: EffectID, sleep: @escaping @Sendable () async throws -> Void, _ reactor: R
   ) -> Bool where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    guard throttleWindows[id] == nil else { return false }
+    let registry = self.registry
+    guard registry.throttleWindows[id] == nil else { return false }
     let weakReactor = WeakReactor(value: reactor)
-    throttleWindows[id] = Task { @MainActor in
+    registry.throttleWindows[id] = Task { @MainActor in
       // The window closes when the sleep ends, or early if the reactor goes away (the sleep
       // then throws `CancellationError`): either way the result is the same.
       _ = try? await sleep()
-      weakReactor.value?.runtime.throttleWindows[id] = nil
+      weakReactor.value?.runtime.effects?.throttleWindows[id] = nil
     }
     return true
   }

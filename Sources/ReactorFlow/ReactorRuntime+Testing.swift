@@ -7,7 +7,7 @@ extension ReactorRuntime {
   /// - Parameter onAction: Receives each action that was sent.
   @_spi(Testing)
   public func stub(onAction: @escaping @MainActor (Action) -> Void) {
-    actionInterceptor = onAction
+    installedHooks.actionInterceptor = onAction
   }
 
   /// Replaces the current state without running `reduce` or `transform(state:)`, and notifies
@@ -28,6 +28,6 @@ extension ReactorRuntime {
   /// - Parameter tap: Receives each mutation; `nil` removes the tap.
   @_spi(Testing)
   public func tapMutations(_ tap: (@MainActor (Mutation) -> Void)?) {
-    mutationTap = tap
+    installedHooks.mutationTap = tap
   }
 }

@@ -14,7 +14,7 @@
 /// the reactor at the same time. When the reactor is released the runtime cancels its effects and
 /// ends its state streams.
 @MainActor
-public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State> {
+public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: ObservationSource {
   @usableFromInline
   enum Pending {
     /// An action sent while another was being processed; it still goes through
@@ -72,38 +72,37 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State> {
     }
   }
 
-  struct RunningEffect {
-    let task: Task<Void, Never>
-    let ids: [EffectID]
-    let isExternal: Bool
+  /// The running effects, by serial number and by cancellation identifier. Created with the first
+  /// effect: a reactor whose actions are all synchronous never pays for it.
+  final class EffectRegistry {
+    struct RunningEffect {
+      let task: Task<Void, Never>
+      let ids: [EffectID]
+      let isExternal: Bool
+    }
+
+    var running: [Int: RunningEffect] = [:]
+    var runningByID: [EffectID: Set<Int>] = [:]
+    var nextSerial = 0
+    var throttleWindows: [EffectID: Task<Void, Never>] = [:]
+
+    func cancelAll() {
+      for effect in running.values { effect.task.cancel() }
+      for window in throttleWindows.values { window.cancel() }
+    }
   }
 
-  /// The state as `reduce` left it: what the next `reduce` receives.
-  @exclusivity(unchecked) @usableFromInline var reducedState: State?
-  /// The state after `transform(state:)`: ``Reactor/currentState`` and what observers see.
-  @exclusivity(unchecked) @usableFromInline var storedState: State?
-  @exclusivity(unchecked) @usableFromInline var isProcessing = false
-  @exclusivity(unchecked) @usableFromInline var pending: [Pending] = []
-  @exclusivity(unchecked) @usableFromInline var observers: ContiguousArray<Observer> = []
-  @exclusivity(unchecked) @usableFromInline var isNotifying = false
-  @exclusivity(unchecked) @usableFromInline var needsCompaction = false
-  private var nextObserverID = 0
-  // The stored properties the hot path touches skip the dynamic exclusivity checks that every
-  // access to a class's stored `var` otherwise costs (about half the time of a synchronous
-  // action): the runtime is isolated to the main actor, and no access to them is held across a
-  // call that could reach them again (observers and reducers run between accesses, not inside one).
+  /// What stubs, tests, action observers and error handlers install. Created when the first of
+  /// them is, so that the hot path checks one reference instead of four.
+  @usableFromInline
+  final class Hooks {
+    @usableFromInline var actionInterceptor: (@MainActor (Action) -> Void)?
+    @usableFromInline var mutationTap: (@MainActor (Mutation) -> Void)?
+    @usableFromInline var actionObservers: [Int: ActionObserver] = [:]
+    var onUnhandledError: (@MainActor (any Error) -> Void)?
 
-  /// The reactor's type, for messages; set when the runtime starts.
-  var reactorType: Any.Type = Any.self
-
-  var running: [Int: RunningEffect] = [:]
-  var runningByID: [EffectID: Set<Int>] = [:]
-  var nextEffectSerial = 0
-  var throttleWindows: [EffectID: Task<Void, Never>] = [:]
-
-  @exclusivity(unchecked) @usableFromInline var actionInterceptor: (@MainActor (Action) -> Void)?
-  @exclusivity(unchecked) @usableFromInline var mutationTap: (@MainActor (Mutation) -> Void)?
-  @exclusivity(unchecked) @usableFromInline var actionObservers: [Int: ActionObserver] = [:]
+    init() {}
+  }
 
   @usableFromInline
   struct ActionObserver {
@@ -112,20 +111,60 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State> {
     let onFinish: (@MainActor () -> Void)?
   }
 
+  // The stored properties the hot path touches skip the dynamic exclusivity checks that every
+  // access to a class's stored `var` otherwise costs (about half the time of a synchronous
+  // action): the runtime is isolated to the main actor, and no access to them is held across a
+  // call that could reach them again (observers and reducers run between accesses, not inside one).
+
+  /// The state as `reduce` left it: what the next `reduce` receives.
+  @exclusivity(unchecked) @usableFromInline var reducedState: State?
+  /// The state after `transform(state:)`: ``Reactor/currentState`` and what observers see.
+  @exclusivity(unchecked) @usableFromInline var storedState: State?
+  @exclusivity(unchecked) @usableFromInline var isProcessing = false
+  @exclusivity(unchecked) @usableFromInline var isNotifying = false
+  @exclusivity(unchecked) @usableFromInline var needsCompaction = false
+  @exclusivity(unchecked) @usableFromInline var pending: [Pending] = []
+  @exclusivity(unchecked) @usableFromInline var observers: ContiguousArray<Observer> = []
+  @exclusivity(unchecked) @usableFromInline var hooks: Hooks?
+  var effects: EffectRegistry?
+  private var nextObserverID = 0
+  /// The reactor's type, for messages; set when the runtime starts.
+  var reactorType: Any.Type = Any.self
+
+  /// The hooks, created on first use.
+  var installedHooks: Hooks {
+    if let hooks { return hooks }
+    let hooks = Hooks()
+    self.hooks = hooks
+    return hooks
+  }
+
+  /// The effect registry, created on first use.
+  var registry: EffectRegistry {
+    if let effects { return effects }
+    let effects = EffectRegistry()
+    self.effects = effects
+    return effects
+  }
+
   /// Where errors go that an effect threw and the reactor did not recover from.
   ///
   /// The default (`nil`) prints them on standard error, naming the reactor and how to handle
   /// them. Set it to log them, or to fail a test.
-  public var onUnhandledError: (@MainActor (any Error) -> Void)?
+  public var onUnhandledError: (@MainActor (any Error) -> Void)? {
+    get { hooks?.onUnhandledError }
+    set { installedHooks.onUnhandledError = newValue }
+  }
 
   /// Creates the runtime. Declare it as a stored property of the reactor: `let runtime = Runtime()`.
   public init() {}
 
   isolated deinit {
-    for effect in running.values { effect.task.cancel() }
-    for window in throttleWindows.values { window.cancel() }
+    effects?.cancelAll()
     for observer in observers { observer.onFinish?() }
-    for observer in actionObservers.values { observer.onFinish?() }
+    if let hooks {
+      for observer in hooks.actionObservers.values { observer.onFinish?() }
+    }
   }
 
   // MARK: - State
@@ -143,7 +182,7 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State> {
     reactorType = type(of: reactor)
     let initial = reactor.initialState
     reducedState = initial
-    guard actionInterceptor == nil else {
+    guard hooks?.actionInterceptor == nil else {
       // A stub shows the states the test sets, as they are: nothing is transformed.
       storedState = initial
       return initial
@@ -166,10 +205,12 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State> {
   func send<R: Reactor>(_ action: Action, to reactor: R) -> ReactorTask
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     if storedState == nil { _ = start(reactor) }
-    if !actionObservers.isEmpty { notifyActionObservers(action) }
-    if let actionInterceptor {
-      actionInterceptor(action)
-      return ReactorTask(group: nil)
+    if let hooks {
+      if !hooks.actionObservers.isEmpty { notifyActionObservers(action) }
+      if let actionInterceptor = hooks.actionInterceptor {
+        actionInterceptor(action)
+        return ReactorTask(group: nil)
+      }
     }
     if isProcessing {
       let group = EffectGroup()
@@ -220,7 +261,7 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State> {
   func apply<R: Reactor>(_ mutation: Mutation, _ reactor: R)
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     guard let state = reducedState else { return }
-    if let mutationTap { mutationTap(mutation) }
+    if let mutationTap = hooks?.mutationTap { mutationTap(mutation) }
     let reduced = reactor.reduce(state: state, mutation: reactor.transform(mutation: mutation))
     reducedState = reduced
     let published = reactor.transform(state: reduced)
@@ -309,12 +350,18 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State> {
     let keep = onChange(state)
     observers.append(Observer(id: id, callback: Callback(onChange), onFinish: onFinish))
     if !keep { retireObserver(at: observers.count - 1) }
-    return ObservationToken { [weak self] in self?.removeObserver(id: id) }
+    return ObservationToken(source: self, id: id)
   }
 
-  private func removeObserver(id: Int) {
-    guard let index = observers.firstIndex(where: { $0.id == id }) else { return }
-    retireObserver(at: index)
+  /// Stops the state or action observer with this number (observers of both kinds share the
+  /// numbering).
+  @usableFromInline
+  func removeObservation(id: Int) {
+    if let index = observers.firstIndex(where: { $0.id == id }) {
+      retireObserver(at: index)
+    } else {
+      hooks?.actionObservers.removeValue(forKey: id)?.onFinish?()
+    }
   }
 
   @usableFromInline
@@ -346,47 +393,50 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State> {
   ) -> ObservationToken {
     let id = nextObserverID
     nextObserverID += 1
-    actionObservers[id] = ActionObserver(onAction: onAction, onFinish: onFinish)
-    return ObservationToken { [weak self] in self?.removeActionObserver(id: id) }
-  }
-
-  private func removeActionObserver(id: Int) {
-    actionObservers.removeValue(forKey: id)?.onFinish?()
+    installedHooks.actionObservers[id] = ActionObserver(onAction: onAction, onFinish: onFinish)
+    return ObservationToken(source: self, id: id)
   }
 
   @usableFromInline
   func notifyActionObservers(_ action: Action) {
+    guard let hooks else { return }
     // Over a copy: an observer may cancel itself or add another while it runs.
-    for (id, observer) in actionObservers where !observer.onAction(action) {
-      removeActionObserver(id: id)
+    for (id, observer) in hooks.actionObservers where !observer.onAction(action) {
+      removeObservation(id: id)
     }
   }
 
   // MARK: - Running effects
 
   func register(_ task: Task<Void, Never>, serial: Int, ids: [EffectID], isExternal: Bool) {
-    running[serial] = RunningEffect(task: task, ids: ids, isExternal: isExternal)
-    for id in ids { runningByID[id, default: []].insert(serial) }
+    let registry = self.registry
+    registry.running[serial] = EffectRegistry.RunningEffect(
+      task: task, ids: ids, isExternal: isExternal)
+    for id in ids { registry.runningByID[id, default: []].insert(serial) }
   }
 
   func effectDidFinish(serial: Int) {
-    guard let effect = running.removeValue(forKey: serial) else { return }
+    guard let registry = effects, let effect = registry.running.removeValue(forKey: serial) else {
+      return
+    }
     for id in effect.ids {
-      runningByID[id]?.remove(serial)
-      if runningByID[id]?.isEmpty == true { runningByID[id] = nil }
+      registry.runningByID[id]?.remove(serial)
+      if registry.runningByID[id]?.isEmpty == true { registry.runningByID[id] = nil }
     }
   }
 
   /// Cancels every running effect registered under `id`.
   func cancelEffects(id: EffectID) {
-    guard let serials = runningByID.removeValue(forKey: id) else { return }
-    for serial in serials { running[serial]?.task.cancel() }
+    guard let registry = effects, let serials = registry.runningByID.removeValue(forKey: id) else {
+      return
+    }
+    for serial in serials { registry.running[serial]?.task.cancel() }
   }
 
   /// The number of effects started by actions that are still running (external streams and the
   /// tasks nested inside other effects are not counted).
   public var activeEffectCount: Int {
-    running.values.reduce(0) { $0 + ($1.isExternal ? 0 : 1) }
+    effects?.running.values.reduce(0) { $0 + ($1.isExternal ? 0 : 1) } ?? 0
   }
 
   /// Reports an error that an effect threw and the reactor did not recover from.
@@ -394,7 +444,7 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State> {
   /// Calls ``onUnhandledError`` when it is set; otherwise prints the error on standard error.
   /// - Parameter error: The error.
   public func reportUnhandledError(_ error: any Error) {
-    if let onUnhandledError {
+    if let onUnhandledError = hooks?.onUnhandledError {
       onUnhandledError(error)
     } else {
       let name = String(describing: reactorType)
