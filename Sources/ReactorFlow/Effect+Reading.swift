@@ -34,10 +34,10 @@ extension Effect {
   /// An asynchronous effect whose operation can read the reactor's current state without keeping
   /// the reactor alive.
   ///
-  /// The operation receives a ``StateReader``: `try await state.current` reads the state on the
-  /// main actor at that moment. Prefer this to capturing `self` (which keeps the reactor alive
-  /// until the effect ends) and to `.run { @MainActor [weak self] send in ... }` (which runs the
-  /// whole operation on the main actor).
+  /// The operation receives a ``StateReader``: `try await state.current` reads the state at that
+  /// moment. Prefer this to capturing `self`, which keeps the reactor alive until the effect ends;
+  /// `.run { [weak self] send in ... }` works too but needs an unwrap at every use. The operation
+  /// runs like the one of ``run(priority:operation:catch:)``.
   /// - Parameters:
   ///   - reactor: The reactor whose state to read, usually `self`; it is held weakly.
   ///   - priority: The priority of the task that runs the effect.
@@ -48,8 +48,9 @@ extension Effect {
     reading reactor: R,
     priority: TaskPriority? = nil,
     operation:
-      @escaping @Sendable (_ state: StateReader<R.State>, _ send: Send<Output>) async throws -> Void,
-    catch handler: (@Sendable (_ error: any Error, _ send: Send<Output>) async -> Void)? = nil
+      nonisolated(nonsending) @escaping @Sendable (_ state: StateReader<R.State>, _ send: Send<Output>)
+      async throws -> Void,
+    catch handler: Catch? = nil
   ) -> Effect where R.State: Sendable {
     let weakReactor = WeakReactor(value: reactor)
     let reader = StateReader<R.State> { weakReactor.value?.currentState }

@@ -26,6 +26,14 @@
 /// }
 /// ```
 public struct Effect<Output: Sendable>: Sendable {
+  /// What an asynchronous effect does with an error its work threw: it can send outputs that
+  /// describe the failure. It runs where the work ran.
+  public typealias Catch = nonisolated(nonsending) @Sendable (_ error: any Error, _ send: Send<Output>) async -> Void
+
+  /// The work of an asynchronous effect: it runs on the reactor's actor, the main actor, and
+  /// suspends there while what it awaits runs where that says (see ``run(priority:operation:catch:)``).
+  public typealias Body = nonisolated(nonsending) @Sendable (_ send: Send<Output>) async throws -> Void
+
   @usableFromInline
   enum Operation: Sendable {
     case none
@@ -34,7 +42,7 @@ public struct Effect<Output: Sendable>: Sendable {
     // The priority's raw value, not a `TaskPriority`: that type comes from a module built for
     // library evolution, so its layout is known only at run time, and holding it made every
     // `Effect` go through runtime value witnesses.
-    case run(priority: UInt8?, @Sendable (Send<Output>) async throws -> Void)
+    case run(priority: UInt8?, Body)
     case merge([Effect])
     case concatenate([Effect])
     case cancellable(EffectID, cancelInFlight: Bool, Effect)
@@ -128,9 +136,16 @@ extension Effect {
 
   /// An asynchronous effect that may send any number of outputs.
   ///
-  /// The closure runs off the main actor in a task owned by the reactor. Each `await send(x)`
-  /// returns after `x` has been reduced. An error that the closure throws ends this effect only;
-  /// without a `catch` handler it goes to the reactor's ``Reactor/recover(from:)`` hook.
+  /// The closure runs in a task owned by the reactor, on the reactor's actor (the main actor), like
+  /// a `nonisolated(nonsending)` function: what it awaits runs where that function says. A service
+  /// method or closure that is `nonisolated` and `async` (the default outside the main actor) runs
+  /// on the global executor, so the usual `try await client.fetch()` does not block the main
+  /// actor, and each `await send(x)` costs no thread switch. Keep heavy synchronous work (parsing
+  /// a large file) out of the closure body: move it into a `@concurrent` function and await it.
+  ///
+  /// Each `await send(x)` returns after `x` has been reduced. An error that the closure throws
+  /// ends this effect only; without a `catch` handler it goes to the reactor's
+  /// ``Reactor/recover(from:)`` hook.
   /// - Parameters:
   ///   - priority: The priority of the task that runs the effect.
   ///   - operation: The work; it receives a ``Send`` to deliver outputs.
@@ -138,8 +153,8 @@ extension Effect {
   ///     it can send outputs that describe the failure.
   public static func run(
     priority: TaskPriority? = nil,
-    operation: @escaping @Sendable (_ send: Send<Output>) async throws -> Void,
-    catch handler: (@Sendable (_ error: any Error, _ send: Send<Output>) async -> Void)? = nil
+    operation: @escaping Body,
+    catch handler: Catch? = nil
   ) -> Effect {
     guard let handler else {
       return Effect(operation: .run(priority: priority?.rawValue, operation))
@@ -162,7 +177,7 @@ extension Effect {
   ///   - operation: The work; its result is reduced when it returns.
   public static func task(
     priority: TaskPriority? = nil,
-    operation: @escaping @Sendable () async throws -> Output
+    operation: nonisolated(nonsending) @escaping @Sendable () async throws -> Output
   ) -> Effect {
     Effect(operation: .run(priority: priority?.rawValue) { send in await send(try await operation()) })
   }

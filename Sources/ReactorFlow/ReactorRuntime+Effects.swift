@@ -116,6 +116,8 @@ extension ReactorRuntime {
       // A deferred piece is made now, from the state the pieces before it left.
       if case .deferred(let make) = piece.operation { piece = make() }
       guard piece.isSynchronous else {
+        // A last piece alone (`.run { ... }.prepend(x)`) runs as itself.
+        if index + 1 == effects.endIndex { return piece }
         return .concatenate(CollectionOfOne(piece) + effects[(index + 1)...])
       }
       start(piece, reactor, &group, sink, ids: ids, isExternal: isExternal)
