@@ -17,8 +17,8 @@ public enum EffectTasks {
     set { storage.executor = newValue }
   }
 
-  /// Called when main-actor work of an effect is queued: a new effect task, or an effect task
-  /// resumed after the body it waited for ended. `nil` by default.
+  /// Called when main-actor work of an effect may be queued: a new effect task, or the entry
+  /// into or the exit from the executor preference of a `.run` body. `nil` by default.
   ///
   /// Such work is queued on the main actor, where a watcher cannot see it; each call is matched
   /// by one call of ``onMainWorkStarted`` when the work starts running.
@@ -51,41 +51,34 @@ public enum EffectTasks {
     }
   }
 
-  /// Runs the body of a `.run` effect, in a task of its own on ``preferredExecutor`` when one is
-  /// set.
+  /// Runs the body of a `.run` effect, preferring ``preferredExecutor`` when one is set.
   ///
-  /// Only the body prefers the executor: the runtime's own code around it stays on the caller's
-  /// actor. The body's task inherits the caller's priority and task locals, and is cancelled with
-  /// the caller. (Not a task group: leaving a group suspends once more, and that resumption would
-  /// happen on the main actor, where a test cannot see it.)
-  ///
-  /// It is isolated to the main actor, like the runtime code that calls it, so that no step of it
-  /// runs on the global executor: every resumption of the caller comes from the watched executor.
+  /// The body runs on the main actor either way (it is `nonisolated(nonsending)` and called
+  /// from there); in a test, what it awaits off the main actor (nonisolated functions, default
+  /// actors, `TestClock.sleep`) runs on the preferred executor, and so do its resumptions from
+  /// other threads. The scope is the body's alone: the runtime's code around it keeps no
+  /// preference. (Not a separate task: with a task executor preference, a `nonisolated
+  /// (nonsending)` body called from a main-actor function of another task was measured to run
+  /// on the preferred executor instead of the main actor.)
   /// - Parameter body: The effect's body.
   @MainActor
-  public static func run(_ body: @escaping @Sendable () async throws -> Void) async throws {
+  public static func run(
+    _ body: nonisolated(nonsending) @escaping @Sendable () async throws -> Void
+  ) async throws {
     guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *),
       let executor = storage.executor as? any TaskExecutor
     else {
       return try await body()
     }
-    let completion = Completion(hooks: storage.hooks)
-    let task = Task(executorPreference: executor) {
-      do {
-        try await body()
-        completion.finish(.success(()))
-      } catch {
-        completion.finish(.failure(error))
-      }
-    }
-    // A continuation, not `task.value`: awaiting `value` hops through the global executor, and
-    // the body's task resumes the continuation from the watched executor.
-    // `finish` announces the resumption of this task as main-actor work; it starts here.
-    defer { completion.hooks.started?() }
-    try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { completion.wait($0) }
-    } onCancel: {
-      task.cancel()
+    // Entering and leaving the scope may each queue this task on the main actor again, where a
+    // watcher cannot see it: both are announced as main-actor work until they have run.
+    let hooks = storage.hooks
+    hooks.queued?()
+    defer { hooks.started?() }
+    try await withTaskExecutorPreference(executor) {
+      hooks.started?()
+      defer { hooks.queued?() }
+      try await body()
     }
   }
 
@@ -95,43 +88,6 @@ public enum EffectTasks {
   @MainActor
   public static func wait(for task: Task<Void, Never>) async {
     try? await run { await task.value }
-  }
-
-  /// The outcome of a body's task, handed to the caller's continuation whichever comes first.
-  private final class Completion: @unchecked Sendable {
-    // `@unchecked Sendable`: `lock` protects `result` and `continuation`.
-    private let lock = Lock()
-    private var result: Result<Void, any Error>?
-    private var continuation: CheckedContinuation<Void, any Error>?
-    let hooks: Hooks
-
-    init(hooks: Hooks) {
-      self.hooks = hooks
-    }
-
-    func finish(_ outcome: Result<Void, any Error>) {
-      hooks.queued?()
-      lock.lock()
-      guard let continuation else {
-        result = outcome
-        lock.unlock()
-        return
-      }
-      self.continuation = nil
-      lock.unlock()
-      continuation.resume(with: outcome)
-    }
-
-    func wait(_ continuation: CheckedContinuation<Void, any Error>) {
-      lock.lock()
-      guard let result else {
-        self.continuation = continuation
-        lock.unlock()
-        return
-      }
-      lock.unlock()
-      continuation.resume(with: result)
-    }
   }
 
   private static let storage = Storage()

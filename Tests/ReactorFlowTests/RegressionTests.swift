@@ -49,7 +49,7 @@ private final class RegressionReactor: Reactor {
   private struct RunningID: Hashable, Sendable {}
 
   let initialState = State()
-  let runtime = ReactorRuntime<RegressionReactor>()
+  let runtime = Runtime()
   let gate: BlindGate
   var queuedTask: ReactorTask?
 
@@ -112,7 +112,7 @@ private final class ListeningReactor: Reactor {
   struct State: Equatable, Sendable { var count = 0 }
 
   let initialState = State()
-  let runtime = ReactorRuntime<ListeningReactor>()
+  let runtime = Runtime()
   let (events, continuation) = AsyncStream.makeStream(of: Action.self)
 
   func externalActions() -> Effect<Action> {

@@ -18,7 +18,7 @@ final class SlowStartTimerReactor: Reactor {
   struct State: Equatable, Sendable { var fired = 0 }
 
   let initialState = State()
-  let runtime = ReactorRuntime<SlowStartTimerReactor>()
+  let runtime = Runtime()
   private let clock: TestClock
 
   init(clock: TestClock) {
@@ -49,7 +49,7 @@ final class TodoReactor: Reactor {
   struct State: Equatable, Sendable { var done: Set<Int> = [] }
 
   let initialState = State()
-  let runtime = ReactorRuntime<TodoReactor>()
+  let runtime = Runtime()
   let service: TodoService
 
   init(service: TodoService) {
@@ -105,7 +105,7 @@ final class InputReactor: Reactor {
   struct State: Equatable, Sendable { var text = "" }
 
   let initialState = State()
-  let runtime = ReactorRuntime<InputReactor>()
+  let runtime = Runtime()
   private let inputs: AsyncStream<String>
 
   init(inputs: AsyncStream<String>) {
@@ -140,7 +140,7 @@ final class RetryReactor: Reactor {
   struct State: Equatable, Sendable { var retries = 0 }
 
   let initialState = State()
-  let runtime = ReactorRuntime<RetryReactor>()
+  let runtime = Runtime()
   private let service: ProfileService
   private let clock: TestClock
 
@@ -195,7 +195,7 @@ final class IOReactor: Reactor {
   struct State: Equatable, Sendable { var loaded: Int? }
 
   let initialState = State()
-  let runtime = ReactorRuntime<IOReactor>()
+  let runtime = Runtime()
   private let gate: IOGate
 
   init(gate: IOGate) {
