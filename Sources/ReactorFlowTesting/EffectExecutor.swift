@@ -4,13 +4,13 @@ import Dispatch
 /// The task executor that the effects of reactors run on in tests, and that knows when they have
 /// nothing left to run.
 ///
-/// The testing module installs it as ReactorFlow's preferred executor for the bodies of `.run`
+/// The testing module installs it as the task executor preference of the bodies of `.run`
 /// effects (SE-0417) the first time a ``TestClock``, a ``ReactorTester``, a recorder or an
-/// expectation is created. Every job of an effect body then passes through ``enqueue(_:)``: its
-/// first job, each resumption after a suspension (a `TestClock` sleep that ends, a stream
-/// element, a hop back from the main actor), the jobs of its child tasks (`async let`, task
-/// groups) and those of the default actors it calls. The executor runs them on the global
-/// dispatch pool, concurrently as before, and counts them.
+/// expectation is created. The bodies run on the main actor; every job of what they await off
+/// it then passes through ``enqueue(_:)``: nonisolated functions, `TestClock.sleep` and its
+/// resumption, stream elements, child tasks (`async let`, task groups), default actors, and the
+/// resumptions of a body from other threads. The executor runs them on the global dispatch
+/// pool, concurrently as before, and counts them.
 ///
 /// "Quiet" (``quiesce(until:)``) is therefore a fact, not a guess: no job is queued or running
 /// here, no main-actor work that the runtime announced is waiting to run, and round trips
@@ -112,12 +112,12 @@ final class EffectExecutor: TaskExecutor, Sendable {
 
   /// How many consecutive round trips through the main actor must see no new job here.
   ///
-  /// The main-actor work that the runtime queues from other threads (a new effect task, an
-  /// effect resumed after its body ended) is counted in ``State/running`` until it runs: on
-  /// Swift 6.3 for Linux the main actor does not always run jobs in the order other threads
-  /// queued them, so that work is not left to ordering. What remains is the hop of an effect
-  /// body to the main actor to deliver an output, queued while the body's job runs here; the
-  /// round trips let it run, and three in a row is a safety margin.
+  /// The main-actor work that the runtime may queue where a watcher cannot see it (a new effect
+  /// task, the entry into and exit from a body's executor preference) is counted in
+  /// ``State/running`` until it runs: on Swift 6.3 for Linux the main actor does not always run
+  /// jobs in the order other threads queued them, so that work is not left to ordering. What
+  /// remains is a body's return to the main actor after an await, queued while its job runs
+  /// here; the round trips let it run, and three in a row is a safety margin.
   static let mainActorRoundTrips = 3
 
   /// Waits until a job is enqueued, an activity is noted or a clock stops advancing after
