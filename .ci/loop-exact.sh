@@ -32,7 +32,13 @@ trap stop_loaders EXIT INT TERM
 loop() {
   local scratch=$1 label=$2
   shift 2
-  swift build --build-tests --scratch-path "$scratch" "$@" >/dev/null
+  local build_log
+  build_log=$(mktemp)
+  if ! swift build --build-tests --scratch-path "$scratch" "$@" >"$build_log" 2>&1; then
+    echo "loop-exact ($label): the build failed:" >&2
+    tail -30 "$build_log" >&2
+    exit 1
+  fi
   local bundle="$scratch/debug/ReactorFlowPackageTests.xctest"
   local cores
   cores=$(getconf _NPROCESSORS_ONLN)

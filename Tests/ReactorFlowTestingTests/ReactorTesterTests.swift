@@ -107,11 +107,14 @@ final class ReactorTesterTests: XCTestCase {
 
     // when: the fact's effect ends while the test waits for a tick that comes later
     await tester.send(.startTimer)
-    let ticker = Task { await clock.advance(by: .seconds(1)) }
+    // On the clock's executor: the tester sees the task start and the clock advance, so it waits.
+    let ticker = Task(executorPreference: TestClock.executor) {
+      await clock.advance(by: .seconds(1))
+    }
 
     // then
     await tester.receive(.add(1)) { $0.count = 1 }
-    await ticker.value
+    await bounded("the clock's advance by one second") { await ticker.value }
     await tester.send(.stopTimer)
     await tester.finish()
   }

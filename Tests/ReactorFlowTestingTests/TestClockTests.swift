@@ -81,7 +81,7 @@ final class TestClockTests: XCTestCase {
 
     // when
     task.cancel()
-    await task.value
+    await bounded("the cancelled sleeper ends") { await task.value }
 
     // then
     XCTAssertEqual(log.entries, ["a cancelled"])
@@ -104,7 +104,7 @@ final class TestClockTests: XCTestCase {
     }
 
     // when
-    await task.value
+    await bounded("the cancelled task's sleep throws") { await task.value }
 
     // then
     XCTAssertEqual(log.entries, ["CancellationError"])
@@ -145,7 +145,7 @@ final class TestClockTests: XCTestCase {
     await clock.run()
 
     // then
-    await task.value
+    await bounded("the timer loop ends after its fifth tick") { await task.value }
     XCTAssertEqual(log.entries, (1...5).map { "tick \($0)" })
     XCTAssertEqual(clock.now, .init(offset: .seconds(5)))
   }

@@ -42,15 +42,17 @@ final class PulseTests: XCTestCase {
 
   func test_pulses_stream_deliversEachAssignment() async {
     let reactor = AlertReactor()
-    var iterator = reactor.pulses(\.$alert).makeAsyncIterator()
+    let pulses = reactor.pulses(\.$alert)
 
     reactor.send(.increment)
     reactor.send(.alert("a"))
     reactor.send(.alert("a"))
 
-    let first = await iterator.next()
-    let second = await iterator.next()
-    XCTAssertEqual([first, second], ["a", "a"])
+    let seen = await bounded("two pulses") {
+      var iterator = pulses.makeAsyncIterator()
+      return [await iterator.next(), await iterator.next()]
+    }
+    XCTAssertEqual(seen, ["a", "a"])
   }
 
   func test_pulse_valueUpdatedCount_countsAssignments() async {

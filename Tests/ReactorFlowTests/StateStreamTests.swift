@@ -6,15 +6,19 @@ final class StateStreamTests: XCTestCase {
   func test_state_newConsumer_getsCurrentStateFirstThenEveryLaterState() async {
     // given
     let reactor = CounterReactor()
-    var iterator = reactor.state.makeAsyncIterator()
+    let stream = reactor.state
 
     // when
     reactor.send(.increment)
     reactor.send(.increment)
 
     // then
-    var seen: [Int] = []
-    for _ in 0..<3 { seen.append(await iterator.next()?.count ?? -1) }
+    let seen = await bounded("three states from the stream (the current one replayed first)") {
+      var iterator = stream.makeAsyncIterator()
+      var seen: [Int] = []
+      for _ in 0..<3 { seen.append(await iterator.next()?.count ?? -1) }
+      return seen
+    }
     XCTAssertEqual(seen, [0, 1, 2])
   }
 
@@ -24,13 +28,15 @@ final class StateStreamTests: XCTestCase {
     for _ in 0..<5 { reactor.send(.increment) }
 
     // when
-    var iterator = reactor.state.makeAsyncIterator()
+    let stream = reactor.state
     reactor.send(.increment)
 
     // then
-    let first = await iterator.next()
-    let second = await iterator.next()
-    XCTAssertEqual([first?.count, second?.count], [5, 6])
+    let seen = await bounded("the latest state replayed, then the next one") {
+      var iterator = stream.makeAsyncIterator()
+      return [await iterator.next()?.count, await iterator.next()?.count]
+    }
+    XCTAssertEqual(seen, [5, 6])
   }
 
   func test_state_manyConsumers_eachGetEveryState() async {
@@ -39,11 +45,12 @@ final class StateStreamTests: XCTestCase {
 
     reactor.send(.increment)
 
-    for stream in streams {
-      var iterator = stream.makeAsyncIterator()
-      let first = await iterator.next()
-      let second = await iterator.next()
-      XCTAssertEqual([first?.count, second?.count], [0, 1])
+    for (index, stream) in streams.enumerated() {
+      let seen = await bounded("two states from consumer \(index)") {
+        var iterator = stream.makeAsyncIterator()
+        return [await iterator.next()?.count, await iterator.next()?.count]
+      }
+      XCTAssertEqual(seen, [0, 1])
     }
   }
 
@@ -59,15 +66,19 @@ final class StateStreamTests: XCTestCase {
 
   func test_values_ofKeyPath_areDistinct() async {
     let reactor = CounterReactor()
-    var iterator = reactor.values(of: \.count).makeAsyncIterator()
+    let values = reactor.values(of: \.count)
 
     reactor.send(.set(0))
     reactor.send(.set(3))
     reactor.send(.set(3))
     reactor.send(.set(4))
 
-    var seen: [Int] = []
-    for _ in 0..<3 { seen.append(await iterator.next() ?? -1) }
+    let seen = await bounded("three distinct counts") {
+      var iterator = values.makeAsyncIterator()
+      var seen: [Int] = []
+      for _ in 0..<3 { seen.append(await iterator.next() ?? -1) }
+      return seen
+    }
     XCTAssertEqual(seen, [0, 3, 4])
   }
 }
