@@ -44,7 +44,10 @@ public enum EffectTasks {
     operation: @escaping @MainActor @Sendable () async -> Void
   ) -> Task<Void, Never> {
     let hooks = storage.hooks
-    hooks.queued?()
+    guard let queued = hooks.queued else {
+      return Task(priority: priority, operation: operation)  // Production: no wrapper.
+    }
+    queued()
     return Task(priority: priority) { @MainActor in
       hooks.started?()
       await operation()
@@ -87,6 +90,9 @@ public enum EffectTasks {
   /// - Parameter task: The task to wait for.
   @MainActor
   public static func wait(for task: Task<Void, Never>) async {
+    guard storage.executor != nil else {
+      return await task.value  // Production: no preference to install.
+    }
     try? await run { await task.value }
   }
 
