@@ -53,6 +53,7 @@ extension Effect {
   ///   - clock: The clock to wait on, for example `ContinuousClock()` or a test clock.
   /// - Returns: The delayed effect.
   public func delay<C: Clock>(for duration: C.Duration, clock: C) -> Effect {
-    Effect.concatenate(Effect(operation: .run(priority: nil) { _ in try await clock.sleep(for: duration) }), self)
+    Effect.concatenate(
+      Effect(operation: .run(priority: nil) { _ in try await clock.sleep(for: duration) }), self)
   }
 }

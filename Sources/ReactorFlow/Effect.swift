@@ -29,7 +29,8 @@
 public struct Effect<Output: Sendable>: Sendable {
   /// What an asynchronous effect does with an error its work threw: it can send outputs that
   /// describe the failure. It runs where the work ran.
-  public typealias Catch = nonisolated(nonsending) @Sendable (_ error: any Error, _ send: Send<Output>) async -> Void
+  public typealias Catch =
+    nonisolated(nonsending) @Sendable (_ error: any Error, _ send: Send<Output>) async -> Void
 
   /// The work of an asynchronous effect: it runs on the reactor's actor, the main actor, and
   /// suspends there while what it awaits runs where that says (see ``run(priority:operation:catch:)``).

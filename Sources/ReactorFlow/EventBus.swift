@@ -25,7 +25,7 @@ public final class EventBus<Event: Sendable>: Sendable {
     var isFinished = false
   }
 
-  private let subscribers = LockedValue(Subscribers())
+  private let subscribers = Locked(Subscribers())
 
   /// Creates a bus with no subscribers.
   public init() {}

@@ -171,7 +171,8 @@ extension ReactorRuntime {
     }
   }
 
-  static func report<R: Reactor>(_ error: any Error, _ reactor: WeakReactor<R>) where R.Action == Action, R.Mutation == Mutation, R.State == State {
+  static func report<R: Reactor>(_ error: any Error, _ reactor: WeakReactor<R>)
+  where R.Action == Action, R.Mutation == Mutation, R.State == State {
     guard let reactor = reactor.value else { return }
     if let mutation = reactor.recover(from: error) {
       reactor.runtime.receive(mutation, reactor)

@@ -24,7 +24,9 @@ private final class TodoTitleReactor: Reactor {
   func externalMutations() -> Effect<Mutation> {
     .sequence(
       bus.events.map { event -> Mutation in
-        switch event { case .renamed(let title): .setTitle(title) }
+        switch event {
+        case .renamed(let title): .setTitle(title)
+        }
       })
   }
 

@@ -56,12 +56,7 @@ final class StateReaderTests: XCTestCase {
     var reactor: PagingReactor? = PagingReactor(gate: gate, readPages: readPages)
     weak let weakReactor = reactor
     let task = reactor?.send(.loadNextPage)
-    let read = expectation(description: "the effect read the state and waits on the gate")
-    Task {
-      await gate.nextArrival()
-      read.fulfill()
-    }
-    await fulfillment(of: [read], timeout: 5)
+    await waitForArrival(at: gate, "the effect read the state and waits on the gate")
 
     // when
     reactor = nil

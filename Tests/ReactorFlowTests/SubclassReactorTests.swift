@@ -99,7 +99,7 @@ final class SubclassReactorTests: XCTestCase {
     var reactor: TodoListReactor? = TodoListReactor(gate: gate)
     weak let weakReactor = reactor
     let task = reactor?.send(.load)
-    await waitForArrival(at: gate)
+    await waitForArrival(at: gate, "the load effect waits on the gate")
 
     // when
     reactor = nil
@@ -126,14 +126,5 @@ final class SubclassReactorTests: XCTestCase {
 
     // then
     XCTAssertEqual(reactor.currentState.items, [3])
-  }
-
-  private func waitForArrival(at gate: Latch) async {
-    let arrived = expectation(description: "the load effect waits on the gate")
-    Task {
-      await gate.nextArrival()
-      arrived.fulfill()
-    }
-    await fulfillment(of: [arrived], timeout: 5)
   }
 }
