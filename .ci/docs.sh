@@ -29,7 +29,7 @@ for module in ReactorFlow ReactorFlowTesting; do
   rm -rf "${graphs:?}/$module" "${archives:?}/$module.doccarchive"
   mkdir -p "$graphs/$module" "$archives"
   timeout 300 swift-symbolgraph-extract -module-name "$module" -I "$modules" -target "$triple" \
-    -minimum-access-level public -output-dir "$graphs/$module"
+    -minimum-access-level public -emit-extension-block-symbols -output-dir "$graphs/$module"
 
   log=$(mktemp)
   if ! timeout 300 "${docc[@]}" convert "Sources/$module/$module.docc" \
