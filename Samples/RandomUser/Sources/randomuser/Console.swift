@@ -16,6 +16,8 @@ struct Console: Sendable {
   var writeError: @Sendable (String) -> Void
   /// Reads one line of input without its newline; `nil` at the end of input.
   var readLine: @Sendable () -> String?
+  /// Why writing to standard output failed (a full disk, a closed pipe), once it has.
+  var outputFailure: @Sendable () -> String?
   /// Whether standard input is a terminal (otherwise commands are echoed, so a piped
   /// transcript reads like a typed one).
   var isInputTerminal: Bool
@@ -23,27 +25,46 @@ struct Console: Sendable {
   var isErrorTerminal: Bool
 
   /// The process's standard streams. Writes go straight to the file descriptors, unbuffered,
-  /// so a prompt shows before the command blocks on input and nothing is lost at `exit`.
-  static let standard = Console(
-    write: { writeAll($0, to: 1) },
-    writeError: { writeAll($0, to: 2) },
-    readLine: { Swift.readLine(strippingNewline: true) },
-    isInputTerminal: isatty(0) == 1,
-    isErrorTerminal: isatty(2) == 1
-  )
+  /// so a prompt shows before the command blocks on input and nothing is lost at `exit`. The
+  /// first failed write to standard output is kept for ``outputFailure``; later ones are skipped.
+  static func standard() -> Console {
+    let failure = OutputFailure()
+    return Console(
+      write: { text in
+        guard failure.reason == nil else { return }
+        if let reason = writeAll(text, to: 1) { failure.reason = reason }
+      },
+      writeError: { _ = writeAll($0, to: 2) },
+      readLine: { Swift.readLine(strippingNewline: true) },
+      outputFailure: { failure.reason },
+      isInputTerminal: isatty(0) == 1,
+      isErrorTerminal: isatty(2) == 1
+    )
+  }
 
-  private static func writeAll(_ text: String, to descriptor: Int32) {
+  /// Writes all of `text`; returns why it could not, if it could not.
+  private static func writeAll(_ text: String, to descriptor: Int32) -> String? {
     var text = text
-    text.withUTF8 { bytes in
-      guard let base = bytes.baseAddress else { return }
+    return text.withUTF8 { bytes -> String? in
+      guard let base = bytes.baseAddress else { return nil }
       var offset = 0
       while offset < bytes.count {
         let written = Foundation.write(descriptor, base + offset, bytes.count - offset)
         if written < 0, errno == EINTR { continue }
-        // A closed pipe or a full disk: nothing sensible to report it on, so stop writing.
-        guard written > 0 else { return }
+        guard written > 0 else { return String(cString: strerror(written < 0 ? errno : EIO)) }
         offset += written
       }
+      return nil
+    }
+  }
+
+  private final class OutputFailure: @unchecked Sendable {
+    // `@unchecked Sendable`: `stored` is only touched with `lock` held.
+    private let lock = NSLock()
+    private var stored: String?
+    var reason: String? {
+      get { lock.withLock { stored } }
+      set { lock.withLock { stored = stored ?? newValue } }
     }
   }
 }

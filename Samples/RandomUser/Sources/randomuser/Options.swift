@@ -127,12 +127,16 @@ struct Options: Equatable, Sendable {
     return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
   }
 
+  /// Accepts `http` and `https` in any case (`HTTP://` too), and returns the URL with its scheme
+  /// in lowercase, the spelling every HTTP client accepts.
   private static func parseURL(_ text: String) throws(UsageError) -> URL {
-    guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-      scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty
+    guard var components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
+      scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty
     else {
       throw UsageError("--url must be an http or https URL, got '\(text)'")
     }
+    components.scheme = scheme
+    guard let url = components.url else { throw UsageError("--url must be an http or https URL, got '\(text)'") }
     return url
   }
 

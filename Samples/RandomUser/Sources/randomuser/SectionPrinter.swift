@@ -28,7 +28,7 @@ enum SectionPrinter {
     for section in sections {
       out += "\n\(section.title) (\(section.people.count))\n"
       for person in section.people {
-        out += "  \(person.name), \(person.age), \(person.country)\n"
+        out += "  \(person.name), \(person.age), \(person.country ?? "country unknown")\n"
       }
     }
     return out
@@ -44,7 +44,11 @@ enum SectionPrinter {
     )
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    encoder.dateEncodingStrategy = .iso8601
+    // With the milliseconds randomuser.me sends; `.iso8601` would drop them.
+    encoder.dateEncodingStrategy = .custom { date, encoder in
+      var container = encoder.singleValueContainer()
+      try container.encode(date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
+    }
     return String(decoding: try encoder.encode(document), as: UTF8.self) + "\n"
   }
 
@@ -80,7 +84,7 @@ enum SectionPrinter {
     out += "\(indent)Gender:   \(person.gender)\n"
     out += "\(indent)Email:    \(person.email)\n"
     out += "\(indent)Phone:    \(person.phone)\n"
-    out += "\(indent)Lives in: \(person.city), \(person.country)\n"
+    out += "\(indent)Lives in: \(person.city), \(person.country ?? "country unknown")\n"
     out += "\(indent)Picture:  \(person.pictureURL?.absoluteString ?? "none")\n"
     return out
   }

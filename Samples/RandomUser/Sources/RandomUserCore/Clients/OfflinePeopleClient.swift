@@ -1,11 +1,10 @@
 import Foundation
 
-/// The embedded source of people: no network, the same people for the same seed, fast.
+/// The embedded source of people: no network, the same people for the same seed.
 ///
-/// It writes the JSON body randomuser.me would send and decodes it with the same
-/// ``RandomUserDecoder`` as ``LivePeopleClient``, so the offline path is a faithful stand-in.
-/// People are aged 18 to 90 on 1 January of `referenceYear`; a page of 100,000 takes a fraction
-/// of a second in a release build.
+/// It encodes the page randomuser.me would send (version 1.4) with `JSONEncoder` and decodes it
+/// with the same ``RandomUserDecoder`` as ``LivePeopleClient``, so the offline path is a faithful
+/// stand-in. People are aged 18 to 90 on 1 January of `referenceYear`.
 ///
 /// ```swift
 /// let reactor = MainReactor(client: OfflinePeopleClient())
@@ -31,11 +30,18 @@ public struct OfflinePeopleClient: PeopleClient {
   /// - Parameters:
   ///   - count: How many people; any count from 0 up, not only the API's 1...5000.
   ///   - seed: The seed, or `nil` for ``defaultSeed``.
-  /// - Returns: A UTF-8 JSON document in the randomuser.me format.
+  /// - Returns: A UTF-8 JSON document in the randomuser.me format, the same bytes for a seed.
   /// - Throws: ``PeopleClientError/invalidRequest(_:)`` when `count` is negative.
   public func responseData(count: Int, seed: String?) throws(PeopleClientError) -> Data {
     guard count >= 0 else { throw .invalidRequest("count must not be negative, got \(count)") }
-    return OfflinePageWriter(seed: seed ?? Self.defaultSeed, referenceYear: referenceYear).page(count: count)
+    let encoder = JSONEncoder()
+    // Sorted keys: the same bytes on every platform, whatever order a JSONEncoder writes keys in.
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    do {
+      return try encoder.encode(OfflinePage(seed: seed ?? Self.defaultSeed, referenceYear: referenceYear).response(count: count))
+    } catch {
+      throw .invalidRequest("could not encode the page: \(error)")
+    }
   }
 
   /// Makes `count` people for `seed` and decodes them like a live response.
@@ -50,6 +56,6 @@ public struct OfflinePeopleClient: PeopleClient {
     try Task.checkCancellation()
     let data = try responseData(count: count, seed: seed)
     try Task.checkCancellation()
-    return try RandomUserDecoder().people(from: data)
+    return try RandomUserDecoder().people(from: data, atMost: count)
   }
 }

@@ -12,7 +12,7 @@ public protocol PeopleClient: Sendable {
   /// - Parameters:
   ///   - count: How many people, 1...5000 as the API allows.
   ///   - seed: A seed that makes the answer reproducible, or `nil` for the source's choice.
-  /// - Returns: Exactly `count` people.
+  /// - Returns: At most `count` people (a page with more is an error, not cut short).
   /// - Throws: A ``PeopleClientError``, or `CancellationError` when the task was cancelled.
   func fetchPeople(count: Int, seed: String?) async throws -> [Person]
 }

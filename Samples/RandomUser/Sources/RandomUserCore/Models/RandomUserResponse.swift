@@ -1,25 +1,149 @@
-/// One page of the randomuser.me API, exactly as it travels over the wire.
+/// One page of the randomuser.me API as it travels, in every version from 1.0 to 1.4.
 ///
-/// Both the live client and the offline source produce this JSON and decode it with
-/// ``RandomUserDecoder``, so the sample exercises one decoding path whatever the source.
+/// What a version lacks is optional here, never a reason to reject the page:
+/// - 1.0 and 1.1: `location.street` is one string, no `country`, `coordinates`, `timezone` or
+///   `login.uuid`; `dob` and `registered` are bare dates (Unix seconds in 1.0,
+///   `"1983-07-14 07:29:45"` in 1.1) without an age.
+/// - 1.2: `dob` and `registered` become `{date, age}` (`"…T07:29:45Z"`, no milliseconds);
+///   `coordinates`, `timezone` and `login.uuid` appear; still no `country`, street still a string.
+/// - 1.3 and 1.4: `street` is `{number, name}`, `country` appears, dates carry milliseconds.
 ///
-/// ```json
-/// { "results": [ { "gender": "female", "name": { ... }, ... } ],
-///   "info": { "seed": "56d27f4a53bd5441", "results": 1, "page": 1, "version": "1.4" } }
-/// ```
-public struct RandomUserResponse: Codable, Equatable, Sendable {
-  /// The people of this page, in the order the server sent them.
-  public var results: [RandomUserResult]
-  /// The paging metadata, including the seed that reproduces this page.
-  public var info: RandomUserInfo
+/// A postcode is a number or a string, and `id.value` may be `null`, in every version. The wire
+/// format is internal: apps see ``Person``, built by ``RandomUserDecoder``.
+struct RandomUserResponse: Codable, Equatable, Sendable {
+  var results: [Result]
+  /// Absent when the request asked for `noinfo`.
+  var info: Info?
 
-  /// Creates a response from its parts.
-  ///
-  /// - Parameters:
-  ///   - results: The people of the page.
-  ///   - info: The paging metadata.
-  public init(results: [RandomUserResult], info: RandomUserInfo) {
-    self.results = results
-    self.info = info
+  struct Info: Codable, Equatable, Sendable {
+    var seed: String
+    var results: Int
+    var page: Int
+    var version: String
+  }
+
+  struct Result: Codable, Equatable, Sendable {
+    var gender: String
+    var name: Name
+    var location: Location
+    var email: String
+    var login: Login
+    var dob: DatedAge
+    var registered: DatedAge
+    var phone: String
+    var cell: String
+    var id: Identifier
+    var picture: Picture
+    var nat: String
+  }
+
+  struct Name: Codable, Equatable, Sendable {
+    var title: String
+    var first: String
+    var last: String
+  }
+
+  struct Location: Codable, Equatable, Sendable {
+    /// `"8929 Valwood Pkwy"` before 1.3, `{"number": 8929, "name": "Valwood Pkwy"}` since.
+    var street: OneOf<String, Street>
+    var city: String
+    var state: String
+    var country: String?
+    var postcode: OneOf<Int, String>
+    var coordinates: Coordinates?
+    var timezone: Timezone?
+  }
+
+  struct Street: Codable, Equatable, Sendable {
+    var number: Int
+    var name: String
+  }
+
+  struct Coordinates: Codable, Equatable, Sendable {
+    var latitude: String
+    var longitude: String
+  }
+
+  struct Timezone: Codable, Equatable, Sendable {
+    var offset: String
+    var description: String
+  }
+
+  /// Reduced to what identifies a person; the decoder ignores the password and its hashes.
+  struct Login: Codable, Equatable, Sendable {
+    var uuid: String?
+    var username: String
+  }
+
+  /// `dob` and `registered`: `{date, age}` since 1.2, a bare date (seconds or text) before.
+  struct DatedAge: Codable, Equatable, Sendable {
+    var date: OneOf<String, Int>
+    var age: Int?
+
+    private enum CodingKeys: String, CodingKey { case date, age }
+
+    init(date: OneOf<String, Int>, age: Int?) {
+      self.date = date
+      self.age = age
+    }
+
+    init(from decoder: any Decoder) throws {
+      guard let object = try? decoder.container(keyedBy: CodingKeys.self) else {
+        self.init(date: try OneOf(from: decoder), age: nil)
+        return
+      }
+      self.init(
+        date: try object.decode(OneOf.self, forKey: .date), age: try object.decodeIfPresent(Int.self, forKey: .age))
+    }
+
+    func encode(to encoder: any Encoder) throws {
+      guard let age else { return try date.encode(to: encoder) }
+      var object = encoder.container(keyedBy: CodingKeys.self)
+      try object.encode(date, forKey: .date)
+      try object.encode(age, forKey: .age)
+    }
+  }
+
+  struct Identifier: Codable, Equatable, Sendable {
+    var name: String
+    var value: String?
+
+    private enum CodingKeys: String, CodingKey { case name, value }
+
+    /// Writes a missing value as `null`, as the API does, rather than leaving the key out.
+    func encode(to encoder: any Encoder) throws {
+      var object = encoder.container(keyedBy: CodingKeys.self)
+      try object.encode(name, forKey: .name)
+      try object.encode(value, forKey: .value)
+    }
+  }
+
+  struct Picture: Codable, Equatable, Sendable {
+    var large: String
+    var medium: String
+    var thumbnail: String
+  }
+}
+
+/// A JSON value of one of two types, kept as it came so that it encodes back the same.
+enum OneOf<First: Codable & Equatable & Sendable, Second: Codable & Equatable & Sendable>:
+  Codable, Equatable, Sendable
+{
+  case first(First)
+  case second(Second)
+
+  init(from decoder: any Decoder) throws {
+    do {
+      self = .first(try First(from: decoder))
+    } catch {
+      self = .second(try Second(from: decoder))
+    }
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    switch self {
+    case .first(let value): try value.encode(to: encoder)
+    case .second(let value): try value.encode(to: encoder)
+    }
   }
 }
