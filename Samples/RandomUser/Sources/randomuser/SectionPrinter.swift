@@ -44,10 +44,11 @@ enum SectionPrinter {
     )
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    // With the milliseconds randomuser.me sends; `.iso8601` would drop them.
+    // With the milliseconds randomuser.me sends (`.iso8601` drops them). The formatter truncates,
+    // and `.999` parsed is a hair below it in binary: half a millisecond more prints `.999` again.
     encoder.dateEncodingStrategy = .custom { date, encoder in
       var container = encoder.singleValueContainer()
-      try container.encode(date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
+      try container.encode(date.addingTimeInterval(0.0005).formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
     }
     return String(decoding: try encoder.encode(document), as: UTF8.self) + "\n"
   }
@@ -78,9 +79,8 @@ enum SectionPrinter {
 
   /// Every field of a person, one per line.
   static func details(of person: Person, indent: String) -> String {
-    let dateFormatter = ISO8601DateFormatter()
-    dateFormatter.formatOptions = [.withFullDate]
-    var out = "\(indent)Age:      \(person.age) (born \(dateFormatter.string(from: person.dateOfBirth)))\n"
+    let born = person.dateOfBirth.formatted(.iso8601.year().month().day())
+    var out = "\(indent)Age:      \(person.age) (born \(born))\n"
     out += "\(indent)Gender:   \(person.gender)\n"
     out += "\(indent)Email:    \(person.email)\n"
     out += "\(indent)Phone:    \(person.phone)\n"
@@ -89,3 +89,4 @@ enum SectionPrinter {
     return out
   }
 }
+
