@@ -62,6 +62,10 @@ final class ResponseBodyReader: NSObject, URLSessionDataDelegate, @unchecked Sen
       failure = refusal
     }
     completionHandler(refusal == nil ? .allow : .cancel)
+    if refusal != nil {
+      // FoundationNetworking may go on reading after `.cancel`: cancel the task itself too.
+      dataTask.cancel()
+    }
   }
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
