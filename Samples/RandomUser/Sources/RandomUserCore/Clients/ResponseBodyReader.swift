@@ -62,9 +62,8 @@ final class ResponseBodyReader: NSObject, URLSessionDataDelegate, @unchecked Sen
       failure = refusal
     }
     completionHandler(refusal == nil ? .allow : .cancel)
-    if refusal != nil {
-      // FoundationNetworking may go on reading after `.cancel`: cancel the task itself too.
-      dataTask.cancel()
+    if let refusal {
+      fail(dataTask, refusal)
     }
   }
 
@@ -80,8 +79,20 @@ final class ResponseBodyReader: NSObject, URLSessionDataDelegate, @unchecked Sen
       return false
     }
     if isOverLimit {
-      dataTask.cancel()
+      fail(dataTask, .tooLarge(limit: limit))
     }
+  }
+
+  /// Answers the caller at once and cancels the transfer. FoundationNetworking takes a while to
+  /// act on a cancel (on loopback, hundreds of megabytes may arrive meanwhile): the caller does
+  /// not wait for it, and the chunks that still arrive are dropped, never kept.
+  private func fail(_ task: URLSessionTask, _ error: PeopleClientError) {
+    let waiting = lock.withLock {
+      defer { continuation = nil }
+      return continuation
+    }
+    waiting?.resume(throwing: error)
+    task.cancel()
   }
 
   func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
