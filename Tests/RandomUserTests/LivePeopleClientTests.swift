@@ -35,9 +35,12 @@ final class LivePeopleClientTests: XCTestCase {
   }
 
   /// Fetches with a live client and returns the error it threw.
-  private func fetchError(_ baseURL: URL, count: Int = 20, timeout: Duration = timeout) async -> PeopleClientError? {
+  private func fetchError(_ baseURL: URL, count: Int = 20, timeout: Duration = timeout) async
+    -> PeopleClientError?
+  {
     do {
-      _ = try await LivePeopleClient(baseURL: baseURL, timeout: timeout).fetchPeople(count: count, seed: "live")
+      _ = try await LivePeopleClient(baseURL: baseURL, timeout: timeout).fetchPeople(
+        count: count, seed: "live")
       XCTFail("the fetch should have failed")
       return nil
     } catch {
@@ -127,8 +130,11 @@ final class LivePeopleClientTests: XCTestCase {
     let state = await loadThroughReactor(server.baseURL)
 
     // then
-    guard case .interrupted = error else { return XCTFail("\(String(describing: error)) is not .interrupted") }
-    XCTAssertEqual(state.errorMessage?.hasPrefix("the connection broke while the response was arriving"), true)
+    guard case .interrupted = error else {
+      return XCTFail("\(String(describing: error)) is not .interrupted")
+    }
+    XCTAssertEqual(
+      state.errorMessage?.hasPrefix("the connection broke while the response was arriving"), true)
     XCTAssertEqual(state.sections, [])
   }
 

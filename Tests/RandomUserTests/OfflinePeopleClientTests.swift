@@ -81,7 +81,7 @@ final class OfflinePeopleClientTests: XCTestCase {
     XCTAssertTrue(response.results.contains { $0.id.value == nil })
     XCTAssertTrue(response.results.allSatisfy { $0.login.uuid?.count == 36 })
     XCTAssertTrue(response.results.allSatisfy { $0.location.country != nil && $0.location.timezone != nil })
-    let dates = response.results.compactMap { if case .first(let date) = $0.dob.date { date } else { nil } }
+    let dates = response.results.compactMap { if case .first(let dated) = $0.dob { dated.date } else { nil } }
     XCTAssertEqual(dates.count, 300)
     XCTAssertTrue(dates.allSatisfy { $0.count == 24 && $0.hasSuffix("Z") }, "ISO 8601 with milliseconds")
   }

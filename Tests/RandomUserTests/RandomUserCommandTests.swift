@@ -31,7 +31,8 @@ final class RandomUserCommandTests: XCTestCase {
   private func decode(_ output: String) throws -> Document {
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .custom { decoder in
-      try Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(decoder.singleValueContainer().decode(String.self))
+      try Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(
+        decoder.singleValueContainer().decode(String.self))
     }
     return try decoder.decode(Document.self, from: Data(output.utf8))
   }
@@ -153,7 +154,8 @@ final class RandomUserCommandTests: XCTestCase {
     let server = try startServer(.status(500, body: Data()), .json(Fixtures.version14))
 
     // when
-    let result = try run(["-i", "--url", server.baseURL.absoluteString, "--count", "2"], input: "retry\nquit\n")
+    let result = try run(
+      ["-i", "--url", server.baseURL.absoluteString, "--count", "2"], input: "retry\nquit\n")
 
     // then
     XCTAssertEqual(result.status, 0, result.standardError)
@@ -172,12 +174,15 @@ final class RandomUserCommandTests: XCTestCase {
 
   func test_interactive_reloadWithBadCount_answersInItsOwnWords() throws {
     // when
-    let result = try run(["-i", "--count", "3"], input: "reload 0\nreload lots\nreload 5001\nreload 2\nquit\n")
+    let result = try run(
+      ["-i", "--count", "3"], input: "reload 0\nreload lots\nreload 5001\nreload 2\nquit\n")
 
     // then
     XCTAssertEqual(result.status, 0, result.standardError)
     let out = result.standardOutput
-    XCTAssertTrue(out.contains("randomuser> reload 0\nCan't reload '0': choose a number of people from 1 to 5000.\n"), out)
+    XCTAssertTrue(
+      out.contains("randomuser> reload 0\nCan't reload '0': choose a number of people from 1 to 5000.\n"), out
+    )
     XCTAssertTrue(out.contains("Can't reload 'lots': choose a number of people from 1 to 5000."), out)
     XCTAssertTrue(out.contains("Can't reload '5001': choose a number of people from 1 to 5000."), out)
     XCTAssertFalse(out.contains("--count"), out)
@@ -249,7 +254,8 @@ final class RandomUserCommandTests: XCTestCase {
     // then
     XCTAssertEqual(result.status, 1)
     XCTAssertTrue(
-      result.standardError.contains("randomuser: error: the connection broke while the response was arriving"),
+      result.standardError.contains(
+        "randomuser: error: the connection broke while the response was arriving"),
       result.standardError)
     XCTAssertFalse(result.standardError.contains("could not reach the server"), result.standardError)
   }
@@ -266,7 +272,8 @@ final class RandomUserCommandTests: XCTestCase {
 
     // then
     XCTAssertEqual(result.status, 0, result.standardError)
-    XCTAssertTrue(result.standardOutput.hasPrefix("2 people in 2 sections (127.0.0.1)"), result.standardOutput)
+    XCTAssertTrue(
+      result.standardOutput.hasPrefix("2 people in 2 sections (127.0.0.1)"), result.standardOutput)
     XCTAssertEqual(server.requests, ["/api/?results=2"])
   }
 
@@ -279,7 +286,8 @@ final class RandomUserCommandTests: XCTestCase {
 
     // then
     XCTAssertEqual(result.status, 0, result.standardError)
-    XCTAssertTrue(result.standardOutput.contains("  orla brennan, 31, country unknown\n"), result.standardOutput)
+    XCTAssertTrue(
+      result.standardOutput.contains("  orla brennan, 31, country unknown\n"), result.standardOutput)
   }
 
   func test_run_json_keepsMillisecondsOfDatesOfBirth() throws {
@@ -291,8 +299,10 @@ final class RandomUserCommandTests: XCTestCase {
 
     // then
     XCTAssertEqual(result.status, 0, result.standardError)
-    XCTAssertTrue(result.standardOutput.contains(#""dateOfBirth" : "1990-11-04T06:42:18.507Z""#), result.standardOutput)
-    XCTAssertTrue(result.standardOutput.contains(#""dateOfBirth" : "1972-01-31T23:59:59.999Z""#), result.standardOutput)
+    XCTAssertTrue(
+      result.standardOutput.contains(#""dateOfBirth" : "1990-11-04T06:42:18.507Z""#), result.standardOutput)
+    XCTAssertTrue(
+      result.standardOutput.contains(#""dateOfBirth" : "1972-01-31T23:59:59.999Z""#), result.standardOutput)
   }
 
   func test_run_outputToAFullDevice_failsWithAnError() throws {

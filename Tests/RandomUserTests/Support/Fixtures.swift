@@ -174,7 +174,8 @@ enum Fixtures {
   /// The 1.4 page with its `info` replaced by a page of `count` people: for hostile servers.
   static func repeatingVersion14(_ count: Int) -> Data {
     let text = String(decoding: version14, as: UTF8.self)
-    guard let start = text.range(of: "[")?.upperBound, let end = text.range(of: "\"nat\": \"IN\"\n    }")?.upperBound
+    guard let start = text.range(of: "[")?.upperBound,
+      let end = text.range(of: "\"nat\": \"IN\"\n    }")?.upperBound
     else { return Data() }
     let person = Data(text[start..<end].utf8)
     var body = Data(#"{"results":["#.utf8)

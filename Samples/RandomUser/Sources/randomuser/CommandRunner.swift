@@ -19,7 +19,8 @@ struct CommandRunner {
       return .success
     }
     let reactor = MainReactor(client: makeClient(), seed: options.seed)
-    let progress = ProgressIndicator(console: console, clock: clock, discardsTypedInput: options.isInteractive)
+    let progress = ProgressIndicator(
+      console: console, clock: clock, discardsTypedInput: options.isInteractive)
     let loader = Loader(reactor: reactor, options: options, progress: progress)
     if options.isInteractive {
       var session = InteractiveSession(reactor: reactor, loader: loader, console: console)
@@ -31,18 +32,16 @@ struct CommandRunner {
       console.writeError(Self.errorLine(message))
       return .failure
     }
-    switch options.format {
-    case .text:
-      console.write(SectionPrinter.text(state, source: loader.sourceDescription))
-    case .json:
-      do {
-        console.write(try SectionPrinter.json(state, source: loader.sourceName, seed: loader.seed))
-      } catch {
-        console.writeError(Self.errorLine("could not encode the sections as JSON: \(error)"))
-        return .failure
-      }
+    do {
+      console.write(
+        options.format == .text
+          ? SectionPrinter.text(state, source: loader.sourceDescription)
+          : try SectionPrinter.json(state, source: loader.sourceName, seed: loader.seed))
+      return .success
+    } catch {
+      console.writeError(Self.errorLine("could not encode the sections as JSON: \(error)"))
+      return .failure
     }
-    return .success
   }
 
   /// A one-line error, as printed on standard error.

@@ -24,19 +24,16 @@ struct Console: Sendable {
   /// Whether standard error is a terminal (otherwise progress is one plain line, not an animation).
   var isErrorTerminal: Bool
 
-  /// The process's standard streams. Writes go straight to the file descriptors, unbuffered,
-  /// so a prompt shows before the command blocks on input and nothing is lost at `exit`. The
-  /// first failed write to standard output is kept for ``outputFailure``; later ones are skipped.
+  /// The process's standard streams, written straight to the file descriptors, unbuffered, so a
+  /// prompt shows before the command blocks on input. After a failed write to standard output,
+  /// the reason is kept for ``outputFailure`` and later writes are skipped.
   static func standard() -> Console {
     let failure = OutputFailure()
     return Console(
-      write: { text in
-        guard failure.reason == nil else { return }
-        if let reason = writeAll(text, to: 1) { failure.reason = reason }
-      },
+      write: { text in failure.record { $0 ?? writeAll(text, to: 1) } },
       writeError: { _ = writeAll($0, to: 2) },
       readLine: { Swift.readLine(strippingNewline: true) },
-      outputFailure: { failure.reason },
+      outputFailure: { failure.record { $0 } },
       isInputTerminal: isatty(0) == 1,
       isErrorTerminal: isatty(2) == 1
     )
@@ -45,10 +42,9 @@ struct Console: Sendable {
   /// Writes all of `text`; returns why it could not, if it could not.
   private static func writeAll(_ text: String, to descriptor: Int32) -> String? {
     var text = text
-    return text.withUTF8 { bytes -> String? in
-      guard let base = bytes.baseAddress else { return nil }
+    return text.withUTF8 { bytes in
       var offset = 0
-      while offset < bytes.count {
+      while offset < bytes.count, let base = bytes.baseAddress {
         let written = Foundation.write(descriptor, base + offset, bytes.count - offset)
         if written < 0, errno == EINTR { continue }
         guard written > 0 else { return String(cString: strerror(written < 0 ? errno : EIO)) }
@@ -59,12 +55,17 @@ struct Console: Sendable {
   }
 
   private final class OutputFailure: @unchecked Sendable {
-    // `@unchecked Sendable`: `stored` is only touched with `lock` held.
+    // `@unchecked Sendable`: `reason` is only touched with `lock` held.
     private let lock = NSLock()
-    private var stored: String?
-    var reason: String? {
-      get { lock.withLock { stored } }
-      set { lock.withLock { stored = stored ?? newValue } }
+    private var reason: String?
+
+    /// Replaces the reason with what `update` makes of it, and returns the new one.
+    @discardableResult
+    func record(_ update: (String?) -> String?) -> String? {
+      lock.withLock {
+        reason = update(reason)
+        return reason
+      }
     }
   }
 }

@@ -170,7 +170,8 @@ struct InteractiveSession {
     if !argument.isEmpty {
       let counts = PeopleClientLimits.allowedCounts
       guard let number = Int(argument), counts.contains(number) else {
-        console.write("Can't reload '\(argument)': choose a number of people from 1 to \(counts.upperBound).\n")
+        console.write(
+          "Can't reload '\(argument)': choose a number of people from 1 to \(counts.upperBound).\n")
         return
       }
       count = number

@@ -10,9 +10,9 @@
 ///
 /// On a terminal it animates a spinner on one line and erases it at the end; otherwise (a pipe,
 /// a log file) it writes one plain line, so captured output stays readable. Time comes from the
-/// injected clock. While the spinner runs, typed keys are not echoed (they would break its line;
-/// in the interactive mode they are dropped at the end), and Ctrl-C erases the line and restores
-/// the terminal before the command exits with status 130.
+/// injected clock. While the spinner runs, typed keys are not echoed, since they would break its
+/// line (in the interactive mode they are dropped at the end); Ctrl-C erases the line and turns
+/// the echo back on before the command exits with status 130.
 @MainActor
 final class ProgressIndicator {
   private static let frames = ["|", "/", "-", "\\"]
@@ -22,15 +22,9 @@ final class ProgressIndicator {
   private let interval: Duration
   private let discardsTypedInput: Bool
   private var animation: Task<Void, Never>?
-  private var echo: TerminalEcho?
+  /// Standard input's terminal settings from before the spinner turned the echo off.
+  private var savedTerminal: termios?
 
-  /// Creates an indicator.
-  ///
-  /// - Parameters:
-  ///   - console: Where to write.
-  ///   - clock: The clock that paces the animation.
-  ///   - interval: The time between two frames.
-  ///   - discardsTypedInput: Whether keys typed while the spinner runs are dropped at its end.
   init(
     console: Console, clock: any Clock<Duration>, interval: Duration = .milliseconds(100),
     discardsTypedInput: Bool = false
@@ -44,32 +38,30 @@ final class ProgressIndicator {
   /// Starts showing `message`; call ``stop()`` when the work is done.
   func start(_ message: String) {
     stop()
-    guard console.isErrorTerminal else {
-      console.writeError("\(message)...\n")
-      return
+    guard console.isErrorTerminal else { return console.writeError("\(message)...\n") }
+    var settings = termios()
+    if isatty(0) == 1, tcgetattr(0, &settings) == 0 {
+      savedTerminal = settings
+      settings.c_lflag &= ~tcflag_t(ECHO)
+      tcsetattr(0, TCSANOW, &settings)
     }
-    echo = TerminalEcho.silence()
     // A signal handler captures nothing and calls only async-signal-safe functions.
     signal(SIGINT) { _ in
-      TerminalEcho.turnOn()
+      var settings = termios()
+      if tcgetattr(0, &settings) == 0 {
+        settings.c_lflag |= tcflag_t(ECHO)
+        tcsetattr(0, TCSANOW, &settings)
+      }
       let erase: StaticString = "\r\u{1B}[K"
       _ = write(2, erase.utf8Start, erase.utf8CodeUnitCount)
       _exit(130)
     }
-    let console = console
-    let clock = clock
-    let interval = interval
+    let (console, clock, interval) = (console, clock, interval)
     animation = Task {
-      var frame = 0
-      while !Task.isCancelled {
+      for frame in 0... where !Task.isCancelled {
         console.writeError("\r\(Self.frames[frame % Self.frames.count]) \(message)")
-        frame += 1
-        do {
-          try await clock.sleep(for: interval, tolerance: nil)
-        } catch {
-          // Cancelled: `stop()` erases the line.
-          return
-        }
+        // Cancelled: `stop()` erases the line.
+        guard (try? await clock.sleep(for: interval, tolerance: nil)) != nil else { return }
       }
     }
   }
@@ -80,8 +72,10 @@ final class ProgressIndicator {
     animation.cancel()
     self.animation = nil
     signal(SIGINT, SIG_DFL)
-    echo?.restore(discardingInput: discardsTypedInput)
-    echo = nil
+    if var settings = savedTerminal {
+      tcsetattr(0, discardsTypedInput ? TCSAFLUSH : TCSANOW, &settings)
+      savedTerminal = nil
+    }
     console.writeError("\r\u{1B}[K")
   }
 }

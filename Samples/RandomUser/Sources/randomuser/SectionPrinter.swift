@@ -40,7 +40,9 @@ enum SectionPrinter {
       source: source,
       seed: seed,
       count: state.peopleCount,
-      sections: state.sections.map { Document.Section(title: $0.title, count: $0.people.count, people: $0.people) }
+      sections: state.sections.map {
+        Document.Section(title: $0.title, count: $0.people.count, people: $0.people)
+      }
     )
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -48,7 +50,8 @@ enum SectionPrinter {
     // and `.999` parsed is a hair below it in binary: half a millisecond more prints `.999` again.
     encoder.dateEncodingStrategy = .custom { date, encoder in
       var container = encoder.singleValueContainer()
-      try container.encode(date.addingTimeInterval(0.0005).formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
+      try container.encode(
+        date.addingTimeInterval(0.0005).formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
     }
     return String(decoding: try encoder.encode(document), as: UTF8.self) + "\n"
   }
@@ -89,4 +92,3 @@ enum SectionPrinter {
     return out
   }
 }
-

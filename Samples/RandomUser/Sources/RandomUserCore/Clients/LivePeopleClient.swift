@@ -6,16 +6,11 @@ import Foundation
 
 /// People from the randomuser.me API (or any server that speaks its format), over HTTP.
 ///
-/// Sends `GET <baseURL>?results=N&seed=S` and decodes the body with ``RandomUserDecoder``.
-/// Failures are distinct ``PeopleClientError`` cases: `transport` (no connection), `interrupted`
-/// (the connection broke mid-body), `timedOut`, `httpStatus` (not 2xx), `tooLarge` (a body over
-/// ``PeopleClientLimits/maximumBodySize``, which is never read to its end), `tooManyPeople` (a
-/// page with more people than requested) and `undecodable`. Cancelling the calling task cancels
-/// the request.
-///
-/// The timeout is measured on an injected clock and covers the whole request, rather than being
-/// left to `URLSession`: on Linux, FoundationNetworking truncates `timeoutInterval` to whole
-/// seconds (0.5 s becomes "time out at once"), and a test can pass a `TestClock`.
+/// Sends `GET <baseURL>?results=N&seed=S` and decodes the body with ``RandomUserDecoder``. Every
+/// failure is a distinct ``PeopleClientError``; a body over `maximumBodySize` is never read to its
+/// end, and a page with more people than requested is an error. Cancelling the calling task
+/// cancels the request. The timeout is measured on an injected clock (a `TestClock` in tests),
+/// since FoundationNetworking truncates `timeoutInterval` to whole seconds.
 ///
 /// ```swift
 /// let reactor = MainReactor(client: LivePeopleClient())
@@ -23,12 +18,7 @@ import Foundation
 /// ```
 public struct LivePeopleClient: PeopleClient {
   /// `https://randomuser.me/api/`.
-  public static let defaultBaseURL: URL = {
-    guard let url = URL(string: "https://randomuser.me/api/") else {
-      preconditionFailure("the literal randomuser.me URL is valid")
-    }
-    return url
-  }()
+  public static let defaultBaseURL = URL(string: "https://randomuser.me/api/") ?? URL(fileURLWithPath: "/")
 
   /// The endpoint; the query is added to it.
   public let baseURL: URL
@@ -94,9 +84,7 @@ public struct LivePeopleClient: PeopleClient {
       throw PeopleClientError.invalidRequest("cannot add a query to \(baseURL.absoluteString)")
     }
     let configuration = URLSessionConfiguration.ephemeral
-    // Only a backstop, in whole seconds and later than ours: the clock below enforces `timeout`.
     configuration.timeoutIntervalForRequest = backstop
-    configuration.urlCache = nil
     let data = try await withThrowingTaskGroup(of: Data?.self) { [maximumBodySize, clock, timeout] group in
       group.addTask {
         try await ResponseBodyReader.body(of: request, limit: maximumBodySize, configuration: configuration)
@@ -113,7 +101,7 @@ public struct LivePeopleClient: PeopleClient {
     return try RandomUserDecoder().people(from: data, atMost: count)
   }
 
-  /// `URLSession`'s own timeout: whole seconds, one more than `timeout` rounded up.
+  /// `URLSession`'s own timeout, only a backstop: whole seconds, one more than `timeout` rounded up.
   private var backstop: TimeInterval {
     let (seconds, attoseconds) = timeout.components
     return TimeInterval(seconds + (attoseconds > 0 ? 1 : 0) + 1)

@@ -38,7 +38,8 @@ public struct OfflinePeopleClient: PeopleClient {
     // Sorted keys: the same bytes on every platform, whatever order a JSONEncoder writes keys in.
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     do {
-      return try encoder.encode(OfflinePage(seed: seed ?? Self.defaultSeed, referenceYear: referenceYear).response(count: count))
+      return try encoder.encode(
+        OfflinePage(seed: seed ?? Self.defaultSeed, referenceYear: referenceYear).response(count: count))
     } catch {
       throw .invalidRequest("could not encode the page: \(error)")
     }

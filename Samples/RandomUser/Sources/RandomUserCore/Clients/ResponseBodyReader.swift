@@ -4,13 +4,12 @@ import Foundation
   import FoundationNetworking
 #endif
 
-/// Reads one HTTP response body as it arrives, and stops reading at a size limit.
+/// Reads one HTTP response body as it arrives, and stops at a size limit.
 ///
-/// `URLSession.data(for:)` returns only once the whole body is in memory, however large; this
-/// delegate counts the bytes of each chunk instead, refuses a `Content-Length` over the limit
-/// before any byte of the body, and cancels the transfer as soon as the limit is passed. It also
-/// tells a connection that never answered (``PeopleClientError/transport(_:)``) from one that
-/// broke in the middle of the body (``PeopleClientError/interrupted(_:)``).
+/// `URLSession.data(for:)` returns once the whole body is in memory, however large. This delegate
+/// refuses a `Content-Length` over the limit before the body, counts the bytes of each chunk, and
+/// gives up as soon as the limit is passed. It also tells a connection that never answered
+/// (`transport`) from one that broke in the middle of the body (`interrupted`).
 final class ResponseBodyReader: NSObject, URLSessionDataDelegate, @unchecked Sendable {
   // `@unchecked Sendable`: every mutable property is only touched with `lock` held.
   private let lock = NSLock()
@@ -25,14 +24,12 @@ final class ResponseBodyReader: NSObject, URLSessionDataDelegate, @unchecked Sen
   }
 
   /// Sends `request` on a session of its own and returns the body of a 2xx response.
-  ///
-  /// - Throws: A ``PeopleClientError`` (`httpStatus`, `tooLarge`, `transport`, `interrupted`,
-  ///   `timedOut`), or `CancellationError` when the calling task is cancelled.
-  static func body(of request: URLRequest, limit: Int, configuration: URLSessionConfiguration) async throws -> Data {
+  static func body(of request: URLRequest, limit: Int, configuration: URLSessionConfiguration) async throws
+    -> Data
+  {
     let reader = ResponseBodyReader(limit: limit)
     let session = URLSession(configuration: configuration, delegate: reader, delegateQueue: nil)
-    // The session keeps its delegate until it is invalidated.
-    defer { session.finishTasksAndInvalidate() }
+    defer { session.finishTasksAndInvalidate() }  // The session keeps its delegate until then.
     let task = session.dataTask(with: request)
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
@@ -50,61 +47,49 @@ final class ResponseBodyReader: NSObject, URLSessionDataDelegate, @unchecked Sen
   ) {
     let status = (response as? HTTPURLResponse)?.statusCode ?? 0
     let refusal: PeopleClientError? =
-      if !(200..<300).contains(status) {
-        .httpStatus(status)
-      } else if response.expectedContentLength > limit {
+      if !(200..<300).contains(status) { .httpStatus(status) } else if response.expectedContentLength > limit
+      {
         .tooLarge(limit: limit)
-      } else {
-        nil
-      }
-    lock.withLock {
-      hasResponse = true
-      failure = refusal
-    }
+      } else { nil }
+    lock.withLock { (hasResponse, failure) = (true, refusal) }
     completionHandler(refusal == nil ? .allow : .cancel)
-    if let refusal {
-      fail(dataTask, refusal)
-    }
+    if let refusal { fail(dataTask, refusal) }
   }
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
     let isOverLimit = lock.withLock {
       guard failure == nil else { return false }
       guard body.count + data.count <= limit else {
-        failure = .tooLarge(limit: limit)
-        body = Data()
+        (failure, body) = (.tooLarge(limit: limit), Data())
         return true
       }
       body.append(data)
       return false
     }
-    if isOverLimit {
-      fail(dataTask, .tooLarge(limit: limit))
-    }
+    if isOverLimit { fail(dataTask, .tooLarge(limit: limit)) }
+  }
+
+  func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+    lock.lock()
+    let (waiting, result) = (continuation, outcome(error))
+    continuation = nil
+    lock.unlock()
+    waiting?.resume(with: result)
   }
 
   /// Answers the caller at once and cancels the transfer. FoundationNetworking takes a while to
   /// act on a cancel (on loopback, hundreds of megabytes may arrive meanwhile): the caller does
   /// not wait for it, and the chunks that still arrive are dropped, never kept.
   private func fail(_ task: URLSessionTask, _ error: PeopleClientError) {
-    let waiting = lock.withLock {
-      defer { continuation = nil }
-      return continuation
-    }
+    lock.lock()
+    let waiting = continuation
+    continuation = nil
+    lock.unlock()
     waiting?.resume(throwing: error)
     task.cancel()
   }
 
-  func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-    lock.lock()
-    let waiting = continuation
-    continuation = nil
-    let result = outcome(error)
-    lock.unlock()
-    waiting?.resume(with: result)
-  }
-
-  /// Called with `lock` held.
+  /// The result of a finished transfer; called with `lock` held.
   private func outcome(_ error: (any Error)?) -> Result<Data, any Error> {
     if let failure { return .failure(failure) }
     guard let error else { return .success(body) }
@@ -115,7 +100,8 @@ final class ResponseBodyReader: NSObject, URLSessionDataDelegate, @unchecked Sen
     default:
       // On Linux the useful text is in the underlying libcurl error.
       let underlying = (urlError as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-      let message = "\(underlying?.localizedDescription ?? urlError.localizedDescription) (URLError \(urlError.code.rawValue))"
+      let message =
+        "\(underlying?.localizedDescription ?? urlError.localizedDescription) (URLError \(urlError.code.rawValue))"
       return .failure(hasResponse ? PeopleClientError.interrupted(message) : .transport(message))
     }
   }

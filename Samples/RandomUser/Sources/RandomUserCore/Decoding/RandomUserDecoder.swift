@@ -53,11 +53,15 @@ public struct RandomUserDecoder: Sendable {
     }
   }
 
-  private func person(_ result: RandomUserResponse.Result, at index: Int) throws(PeopleClientError) -> Person {
-    guard let dateOfBirth = Self.date(result.dob.date) else {
-      throw .undecodable("results[\(index)].dob.date is not a date")
-    }
-    let age = result.dob.age ?? Self.calendar.dateComponents([.year], from: dateOfBirth, to: now).year ?? 0
+  private func person(_ result: RandomUserResponse.Result, at index: Int) throws(PeopleClientError) -> Person
+  {
+    let (date, sentAge): (OneOf<String, Int>, Int?) =
+      switch result.dob {
+      case .first(let dated): (.first(dated.date), dated.age)
+      case .second(let bare): (bare, nil)
+      }
+    guard let dateOfBirth = Self.date(date) else { throw .undecodable("results[\(index)].dob is not a date") }
+    let age = sentAge ?? Self.calendar.dateComponents([.year], from: dateOfBirth, to: now).year ?? 0
     return Person(
       id: result.login.uuid ?? result.login.username, name: "\(result.name.first) \(result.name.last)",
       age: age, gender: result.gender, email: result.email, country: result.location.country,
@@ -89,7 +93,8 @@ public struct RandomUserDecoder: Sendable {
   private static func reason(_ error: DecodingError) -> String {
     func path(_ keys: [any CodingKey]) -> String {
       keys.reduce("") { path, key in
-        key.intValue.map { path + "[\($0)]" } ?? (path.isEmpty ? key.stringValue : path + "." + key.stringValue)
+        key.intValue.map { path + "[\($0)]" }
+          ?? (path.isEmpty ? key.stringValue : path + "." + key.stringValue)
       }
     }
     switch error {
@@ -97,9 +102,8 @@ public struct RandomUserDecoder: Sendable {
     case .valueNotFound(_, let context): return "\(path(context.codingPath)) is null"
     case .typeMismatch(let type, let context): return "\(path(context.codingPath)) is not \(type)"
     case .dataCorrupted(let context):
-      let place = context.codingPath.isEmpty ? "" : " at \(path(context.codingPath))"
       let detail = (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String
-      return context.debugDescription + place + (detail.map { " (\($0))" } ?? "")
+      return context.debugDescription + (detail.map { " (\($0))" } ?? "")
     @unknown default: return String(describing: error)
     }
   }

@@ -53,7 +53,8 @@ extension PersonSection {
     ///   - rhs: Other people.
     /// - Returns: Whether they are element-wise equal.
     public static func == (lhs: People, rhs: People) -> Bool {
-      lhs.count == rhs.count && ((lhs.positions == rhs.positions && lhs.all == rhs.all) || lhs.elementsEqual(rhs))
+      lhs.count == rhs.count
+        && ((lhs.positions == rhs.positions && lhs.all == rhs.all) || lhs.elementsEqual(rhs))
     }
 
     /// Hashes the people in order, as an array of them would.

@@ -28,8 +28,8 @@ struct RandomUserResponse: Codable, Equatable, Sendable {
     var location: Location
     var email: String
     var login: Login
-    var dob: DatedAge
-    var registered: DatedAge
+    var dob: Dated
+    var registered: Dated
     var phone: String
     var cell: String
     var id: Identifier
@@ -75,33 +75,13 @@ struct RandomUserResponse: Codable, Equatable, Sendable {
     var username: String
   }
 
-  /// `dob` and `registered`: `{date, age}` since 1.2, a bare date (seconds or text) before.
+  /// `dob` and `registered`: `{date, age}` since 1.2; before, a bare date, Unix seconds (1.0) or
+  /// `"1983-07-14 07:29:45"` (1.1).
+  typealias Dated = OneOf<DatedAge, OneOf<String, Int>>
+
   struct DatedAge: Codable, Equatable, Sendable {
-    var date: OneOf<String, Int>
-    var age: Int?
-
-    private enum CodingKeys: String, CodingKey { case date, age }
-
-    init(date: OneOf<String, Int>, age: Int?) {
-      self.date = date
-      self.age = age
-    }
-
-    init(from decoder: any Decoder) throws {
-      guard let object = try? decoder.container(keyedBy: CodingKeys.self) else {
-        self.init(date: try OneOf(from: decoder), age: nil)
-        return
-      }
-      self.init(
-        date: try object.decode(OneOf.self, forKey: .date), age: try object.decodeIfPresent(Int.self, forKey: .age))
-    }
-
-    func encode(to encoder: any Encoder) throws {
-      guard let age else { return try date.encode(to: encoder) }
-      var object = encoder.container(keyedBy: CodingKeys.self)
-      try object.encode(date, forKey: .date)
-      try object.encode(age, forKey: .age)
-    }
+    var date: String
+    var age: Int
   }
 
   struct Identifier: Codable, Equatable, Sendable {

@@ -50,13 +50,15 @@ struct OfflineNationality: Sendable {
       last: ["Bernard", "Dubois", "Lefèvre", "Moreau", "Girard", "Fontaine"],
       places: [("Nantes", "Loire-Atlantique"), ("Lyon", "Rhône"), ("Rennes", "Ille-et-Vilaine")],
       streets: ["Rue de la Paix", "Avenue du Château", "Rue Pasteur"], phone: "0#-##-##-##-##",
-      postcode: "#####", id: ("INSEE", "# ## ## ## ### ### ##"), timezone: ("+1:00", "Brussels, Copenhagen, Madrid, Paris")),
+      postcode: "#####", id: ("INSEE", "# ## ## ## ### ### ##"),
+      timezone: ("+1:00", "Brussels, Copenhagen, Madrid, Paris")),
     .init(
       nat: "MX", country: "Mexico", male: ["Santiago", "Mateo", "Diego", "Iker", "Héctor", "Ramón"],
       female: ["Ximena", "Valentina", "Regina", "Renata", "Itzel", "Marisol"],
       last: ["Hernández", "García", "López", "Ramírez", "Flores", "Vázquez"],
       places: [("Oaxaca", "Oaxaca"), ("Mérida", "Yucatán"), ("Monterrey", "Nuevo León")],
       streets: ["Calle Hidalgo", "Avenida Juárez", "Calle Morelos"], phone: "(6##) ### ####",
-      postcode: "#####", id: ("NSS", "## ## ## #### #"), timezone: ("-6:00", "Central Time (US & Canada), Mexico City")),
+      postcode: "#####", id: ("NSS", "## ## ## #### #"),
+      timezone: ("-6:00", "Central Time (US & Canada), Mexico City")),
   ]
 }

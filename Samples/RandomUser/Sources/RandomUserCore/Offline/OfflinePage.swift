@@ -53,7 +53,8 @@ struct OfflinePage {
       email: email.replacingOccurrences(of: " ", with: "") + "@example.com",
       login: .init(
         uuid: Self.uuid(&random),
-        username: random.pick(Self.adjectives) + random.pick(Self.animals) + String(random.inRange(100...999))),
+        username: random.pick(Self.adjectives) + random.pick(Self.animals) + String(random.inRange(100...999))
+      ),
       dob: datedAge(random.inRange(18...90), &random),
       registered: datedAge(random.inRange(1...20), &random),
       phone: Self.fill(nationality.phone, &random), cell: Self.fill(nationality.phone, &random),
@@ -67,12 +68,15 @@ struct OfflinePage {
 
   /// `{date, age}` for someone exactly `age` on the reference date: born at a random millisecond
   /// of the year `referenceYear - 1 - age`.
-  private func datedAge(_ age: Int, _ random: inout SplitMix64) -> RandomUserResponse.DatedAge {
-    let start = Self.calendar.date(from: DateComponents(year: referenceYear - 1 - age)) ?? Date(timeIntervalSince1970: 0)
+  private func datedAge(_ age: Int, _ random: inout SplitMix64) -> RandomUserResponse.Dated {
+    let start =
+      Self.calendar.date(from: DateComponents(year: referenceYear - 1 - age))
+      ?? Date(timeIntervalSince1970: 0)
     let days = Self.calendar.range(of: .day, in: .year, for: start)?.count ?? 365
     let milliseconds = random.below(days * 86_400_000)
-    let date = start.addingTimeInterval(TimeInterval(milliseconds / 1000) + TimeInterval(milliseconds % 1000) / 1000)
-    return .init(date: .first(RandomUserDecoder.iso8601.format(date)), age: age)
+    let date = start.addingTimeInterval(
+      TimeInterval(milliseconds / 1000) + TimeInterval(milliseconds % 1000) / 1000)
+    return .first(.init(date: RandomUserDecoder.iso8601.format(date), age: age))
   }
 
   /// `pattern` with each `#` replaced by a random digit and each `@` by a random capital.
