@@ -1,7 +1,8 @@
 import Foundation
-import RandomUserCore
 import ReactorFlow
 import XCTest
+
+@testable import RandomUserCore
 
 /// The live client for real, over HTTP, against a server on 127.0.0.1 that each test starts and
 /// stops. No test sleeps: each awaits the client's answer, which the server or the client's own

@@ -27,11 +27,8 @@ struct InteractiveSession {
     A bare number opens that section in the list, or toggles that person in a section.
     """
 
-  /// Loads `count` people, then reads commands until `quit` or the end of input.
-  ///
-  /// - Parameter count: How many people to load first.
-  /// - Returns: Success when at least one load succeeded: errors in the loop are shown and the
-  ///   loop goes on, but a session in which every load failed ends as a failure.
+  /// Loads `count` people, then reads commands until `quit` or the end of input. Errors are shown
+  /// and the loop goes on, but a session in which every load failed ends as a failure.
   mutating func run(count: Int) async -> ExitStatus {
     console.write("Interactive mode. Type 'help' for the commands, 'quit' to leave.\n")
     await load(count: count)
@@ -39,7 +36,7 @@ struct InteractiveSession {
       console.write(prompt)
       guard let line = console.readLine() else {
         console.write("\n")
-        return hasLoaded ? .success : .failure
+        break
       }
       if !console.isInputTerminal {
         console.write(line + "\n")
@@ -47,10 +44,9 @@ struct InteractiveSession {
       let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
       guard let command = words.first?.lowercased() else { continue }
       let argument = words.dropFirst().joined(separator: " ")
-      if await perform(command, argument) == false {
-        return hasLoaded ? .success : .failure
-      }
+      guard await perform(command, argument) else { break }
     }
+    return hasLoaded ? .success : .failure
   }
 
   private var prompt: String {

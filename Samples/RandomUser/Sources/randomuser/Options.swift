@@ -27,11 +27,7 @@ struct Options: Equatable, Sendable {
   /// Parses the arguments that follow the program name.
   ///
   /// Accepts `--flag value` and `--flag=value`. Every problem is a ``UsageError`` with a one-line
-  /// message; nothing here exits or prints.
-  ///
-  /// - Parameter arguments: The arguments, without the program name.
-  /// - Returns: The options.
-  /// - Throws: ``UsageError`` for an unknown flag, a missing or invalid value, or a conflict.
+  /// message (an unknown flag, a missing or invalid value, a conflict); nothing here exits or prints.
   static func parse(_ arguments: [String]) throws(UsageError) -> Options {
     var options = Options()
     var wantsLive = false

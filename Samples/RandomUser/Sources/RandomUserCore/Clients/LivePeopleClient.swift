@@ -47,13 +47,9 @@ public struct LivePeopleClient: PeopleClient {
     self.clock = clock
   }
 
-  /// The request for `count` people: `GET <baseURL>?results=count&seed=seed`.
-  ///
-  /// - Parameters:
-  ///   - count: How many people.
-  ///   - seed: The seed, or `nil` to leave it out.
-  /// - Returns: The request, or `nil` when the base URL cannot take a query.
-  public func request(count: Int, seed: String?) -> URLRequest? {
+  /// `GET <baseURL>?results=count&seed=seed` (no `seed` when `nil`), or `nil` when the base URL
+  /// cannot take a query.
+  func request(count: Int, seed: String?) -> URLRequest? {
     guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) else { return nil }
     var items = (components.queryItems ?? []).filter { $0.name != "results" && $0.name != "seed" }
     items.append(URLQueryItem(name: "results", value: String(count)))
@@ -67,13 +63,8 @@ public struct LivePeopleClient: PeopleClient {
     return request
   }
 
-  /// Fetches `count` people from the server.
-  ///
-  /// - Parameters:
-  ///   - count: How many people, 1...5000 as the API allows.
-  ///   - seed: A seed for reproducible people, or `nil` for random ones.
-  /// - Returns: The people the server sent, at most `count`.
-  /// - Throws: A ``PeopleClientError``, or `CancellationError` when the task was cancelled.
+  /// Fetches at most `count` people (1...5000, as the API allows) for `seed`, or random ones for
+  /// `nil`; throws a ``PeopleClientError``, or `CancellationError` when the task was cancelled.
   public func fetchPeople(count: Int, seed: String?) async throws -> [Person] {
     let counts = PeopleClientLimits.allowedCounts
     guard counts.contains(count) else {

@@ -37,22 +37,15 @@ public struct OfflinePeopleClient: PeopleClient {
     let encoder = JSONEncoder()
     // Sorted keys: the same bytes on every platform, whatever order a JSONEncoder writes keys in.
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    do {
-      return try encoder.encode(
-        OfflinePage(seed: seed ?? Self.defaultSeed, referenceYear: referenceYear).response(count: count))
-    } catch {
+    let page = OfflinePage(seed: seed ?? Self.defaultSeed, referenceYear: referenceYear).response(
+      count: count)
+    do { return try encoder.encode(page) } catch {
       throw .invalidRequest("could not encode the page: \(error)")
     }
   }
 
-  /// Makes `count` people for `seed` and decodes them like a live response.
-  ///
-  /// - Parameters:
-  ///   - count: How many people; any count from 0 up.
-  ///   - seed: The seed, or `nil` for ``defaultSeed``.
-  /// - Returns: Exactly `count` people, the same ones for the same seed.
-  /// - Throws: ``PeopleClientError/invalidRequest(_:)`` for a negative count, or
-  ///   `CancellationError` when the task is cancelled before the work starts.
+  /// Makes exactly `count` people (any count from 0 up) for `seed` (``defaultSeed`` for `nil`) and
+  /// decodes them like a live response; the same people for the same seed.
   public func fetchPeople(count: Int, seed: String?) async throws -> [Person] {
     try Task.checkCancellation()
     let data = try responseData(count: count, seed: seed)

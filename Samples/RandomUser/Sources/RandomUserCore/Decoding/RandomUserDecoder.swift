@@ -14,9 +14,7 @@ public struct RandomUserDecoder: Sendable {
   /// The instant ages are counted to when the response has none (API versions 1.0 and 1.1).
   public var now: Date
 
-  /// Creates a decoder.
-  ///
-  /// - Parameter now: The instant that ages missing from the response are counted to.
+  /// Creates a decoder that counts missing ages to `now`.
   public init(now: Date = Date()) {
     self.now = now
   }
@@ -26,9 +24,8 @@ public struct RandomUserDecoder: Sendable {
   /// - Parameters:
   ///   - data: The body of a randomuser.me response.
   ///   - limit: The most people the page may hold (the count that was requested), or `nil`.
-  /// - Returns: The people.
-  /// - Throws: ``PeopleClientError/undecodable(_:)`` with a one-line reason when the body is not a
-  ///   randomuser.me response, or ``PeopleClientError/tooManyPeople(requested:received:)``.
+  /// - Throws: ``PeopleClientError/undecodable(_:)`` with a one-line reason, or
+  ///   ``PeopleClientError/tooManyPeople(requested:received:)``.
   public func people(from data: Data, atMost limit: Int? = nil) throws(PeopleClientError) -> [Person] {
     let results = try response(from: data).results
     if let limit, results.count > limit {
@@ -69,7 +66,8 @@ public struct RandomUserDecoder: Sendable {
       pictureURL: URL(string: result.picture.large))
   }
 
-  private static let calendar: Calendar = {
+  /// The Gregorian calendar in UTC.
+  static let calendar: Calendar = {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = .gmt
     return calendar

@@ -7,7 +7,7 @@ import Foundation
 public struct Person: Codable, Hashable, Identifiable, Sendable {
   /// The login UUID, or the user name before API version 1.2; unique per person.
   public var id: String
-  /// The full name, for example `"Jennie Nichols"`.
+  /// The full name, for example `"Saanvi Kulkarni"`.
   public var name: String
   /// Whole years of age.
   public var age: Int
@@ -26,19 +26,7 @@ public struct Person: Codable, Hashable, Identifiable, Sendable {
   /// The large portrait, or `nil` when the API sent something that is not a URL.
   public var pictureURL: URL?
 
-  /// Creates a person.
-  ///
-  /// - Parameters:
-  ///   - id: A unique identifier.
-  ///   - name: The full name.
-  ///   - age: Whole years of age.
-  ///   - gender: The gender.
-  ///   - email: The email address.
-  ///   - country: The country, or `nil` when unknown.
-  ///   - city: The city.
-  ///   - phone: The phone number.
-  ///   - dateOfBirth: The date of birth.
-  ///   - pictureURL: The portrait URL.
+  /// Creates a person from every field, each as its property describes it.
   public init(
     id: String, name: String, age: Int, gender: String, email: String, country: String?, city: String,
     phone: String, dateOfBirth: Date, pictureURL: URL?

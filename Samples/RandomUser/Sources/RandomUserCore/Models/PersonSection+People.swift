@@ -18,8 +18,6 @@ extension PersonSection {
     private let positions: ArraySlice<Int32>
 
     /// Creates a collection of these people, in this order.
-    ///
-    /// - Parameter people: The people.
     public init(_ people: [Person]) {
       precondition(people.count <= Int(Int32.max), "too many people for 32-bit positions")
       self.init(all: people, positions: ArraySlice(0..<Int32(people.count)))
@@ -36,9 +34,7 @@ extension PersonSection {
     /// One past the last position: the number of people.
     public var endIndex: Int { positions.count }
 
-    /// The person at a position.
-    ///
-    /// - Parameter position: A position in `0..<count`.
+    /// The person at a position in `0..<count`.
     public subscript(position: Int) -> Person {
       // Checked here: an out-of-range position could still be inside `all`, in another section.
       precondition(position >= 0 && position < positions.count, "PersonSection.People index out of range")
@@ -47,19 +43,12 @@ extension PersonSection {
 
     /// Whether both hold equal people in the same order; two views of the same section of the
     /// same load are equal without reading any person.
-    ///
-    /// - Parameters:
-    ///   - lhs: People.
-    ///   - rhs: Other people.
-    /// - Returns: Whether they are element-wise equal.
     public static func == (lhs: People, rhs: People) -> Bool {
       lhs.count == rhs.count
         && ((lhs.positions == rhs.positions && lhs.all == rhs.all) || lhs.elementsEqual(rhs))
     }
 
     /// Hashes the people in order, as an array of them would.
-    ///
-    /// - Parameter hasher: The hasher to feed.
     public func hash(into hasher: inout Hasher) {
       hasher.combine(count)
       for person in self {
@@ -68,26 +57,17 @@ extension PersonSection {
     }
 
     /// Decodes a JSON array of people.
-    ///
-    /// - Parameter decoder: The decoder to read from.
     public init(from decoder: any Decoder) throws {
       self.init(try [Person](from: decoder))
     }
 
     /// Encodes the people as a JSON array, as `[Person]` does.
-    ///
-    /// - Parameter encoder: The encoder to write to.
     public func encode(to encoder: any Encoder) throws {
       try Array(self).encode(to: encoder)
     }
 
-    /// Splits people into sections by key with a counting sort of their positions.
-    ///
-    /// - Parameters:
-    ///   - people: The people, in source order.
-    ///   - counts: How many people have each key; keys are `0..<counts.count`.
-    ///   - key: The key of the person at a position of `people`.
-    /// - Returns: For each key in ascending order, its people in source order.
+    /// Splits people by key (`key(position)` in `0..<counts.count`, `counts[k]` people with key `k`)
+    /// with a counting sort of their positions: for each key in order, its people in source order.
     static func partitioning(_ people: [Person], counts: [Int], by key: (Int) -> Int) -> [People] {
       precondition(people.count <= Int(Int32.max), "too many people for 32-bit positions")
       let starts = counts.reduce(into: [0]) { $0.append($0[$0.count - 1] + $1) }

@@ -11,21 +11,13 @@ public struct PersonSection: Codable, Hashable, Identifiable, Sendable {
   /// The title identifies a section: there is one section per decade.
   public var id: String { title }
 
-  /// Creates a section.
-  ///
-  /// - Parameters:
-  ///   - decade: The first age of the decade, a multiple of ten.
-  ///   - people: The people in the decade.
+  /// Creates the section of a decade (a multiple of ten) with its people.
   public init(decade: Int, people: People) {
     self.decade = decade
     self.people = people
   }
 
-  /// Creates a section of an array of people.
-  ///
-  /// - Parameters:
-  ///   - decade: The first age of the decade, a multiple of ten.
-  ///   - people: The people in the decade.
+  /// Creates the section of a decade (a multiple of ten) with an array of people.
   public init(decade: Int, people: [Person]) {
     self.init(decade: decade, people: People(people))
   }
@@ -38,9 +30,6 @@ public struct PersonSection: Codable, Hashable, Identifiable, Sendable {
   /// let sections = PersonSection.grouping(people)
   /// sections.map(\.title)  // ["10s", "20s", "30s", ...]
   /// ```
-  ///
-  /// - Parameter people: The people to group.
-  /// - Returns: The non-empty sections, youngest decade first.
   public static func grouping(_ people: [Person]) -> [PersonSection] {
     // Sections share the people and hold positions (see `People`): grouping reads each age
     // twice, to count and to place, and copies no person. Real ages fall in a handful of

@@ -21,7 +21,6 @@ struct RandomUserResponse: Codable, Equatable, Sendable {
     var page: Int
     var version: String
   }
-
   struct Result: Codable, Equatable, Sendable {
     var gender: String
     var name: Name
@@ -36,13 +35,11 @@ struct RandomUserResponse: Codable, Equatable, Sendable {
     var picture: Picture
     var nat: String
   }
-
   struct Name: Codable, Equatable, Sendable {
     var title: String
     var first: String
     var last: String
   }
-
   struct Location: Codable, Equatable, Sendable {
     /// `"8929 Valwood Pkwy"` before 1.3, `{"number": 8929, "name": "Valwood Pkwy"}` since.
     var street: OneOf<String, Street>
@@ -53,17 +50,14 @@ struct RandomUserResponse: Codable, Equatable, Sendable {
     var coordinates: Coordinates?
     var timezone: Timezone?
   }
-
   struct Street: Codable, Equatable, Sendable {
     var number: Int
     var name: String
   }
-
   struct Coordinates: Codable, Equatable, Sendable {
     var latitude: String
     var longitude: String
   }
-
   struct Timezone: Codable, Equatable, Sendable {
     var offset: String
     var description: String
@@ -83,7 +77,6 @@ struct RandomUserResponse: Codable, Equatable, Sendable {
     var date: String
     var age: Int
   }
-
   struct Identifier: Codable, Equatable, Sendable {
     var name: String
     var value: String?
@@ -97,7 +90,6 @@ struct RandomUserResponse: Codable, Equatable, Sendable {
       try object.encode(value, forKey: .value)
     }
   }
-
   struct Picture: Codable, Equatable, Sendable {
     var large: String
     var medium: String

@@ -1,11 +1,8 @@
 /// The words the offline source draws one nationality's people from: common first and family
 /// names, real places, and number formats in which `#` is a digit and `@` a capital letter.
 struct OfflineNationality: Sendable {
-  let nat: String
-  let country: String
-  let male: [String]
-  let female: [String]
-  let last: [String]
+  let nat, country: String
+  let male, female, last: [String]
   let places: [(city: String, state: String)]
   let streets: [String]
   let phone: String
@@ -37,21 +34,6 @@ struct OfflineNationality: Sendable {
       places: [("Rostock", "Mecklenburg-Vorpommern"), ("Kassel", "Hessen"), ("Jena", "Thüringen")],
       streets: ["Lindenstraße", "Gartenweg", "Schulstraße"], phone: "0###-#######", postcode: "#####",
       id: ("", nil), timezone: ("+1:00", "Brussels, Copenhagen, Madrid, Paris")),
-    .init(
-      nat: "CA", country: "Canada", male: ["Liam", "Noah", "Félix", "Logan", "Nathan", "Ethan"],
-      female: ["Chloé", "Emma", "Léa", "Charlotte", "Zoé", "Abigail"],
-      last: ["Tremblay", "Gagnon", "Roy", "Côté", "Bouchard", "Martin"],
-      places: [("Victoria", "British Columbia"), ("Halifax", "Nova Scotia"), ("Regina", "Saskatchewan")],
-      streets: ["Parliament St", "King St", "Dufferin St"], phone: "@##-@##-####", postcode: "@#@ #@#",
-      id: ("SIN", "#########"), timezone: ("-4:00", "Atlantic Time (Canada), Caracas, La Paz")),
-    .init(
-      nat: "FR", country: "France", male: ["Lucas", "Hugo", "Théo", "Mathis", "Louis", "Nolan"],
-      female: ["Manon", "Camille", "Inès", "Lola", "Jade", "Louise"],
-      last: ["Bernard", "Dubois", "Lefèvre", "Moreau", "Girard", "Fontaine"],
-      places: [("Nantes", "Loire-Atlantique"), ("Lyon", "Rhône"), ("Rennes", "Ille-et-Vilaine")],
-      streets: ["Rue de la Paix", "Avenue du Château", "Rue Pasteur"], phone: "0#-##-##-##-##",
-      postcode: "#####", id: ("INSEE", "# ## ## ## ### ### ##"),
-      timezone: ("+1:00", "Brussels, Copenhagen, Madrid, Paris")),
     .init(
       nat: "MX", country: "Mexico", male: ["Santiago", "Mateo", "Diego", "Iker", "Héctor", "Ramón"],
       female: ["Ximena", "Valentina", "Regina", "Renata", "Itzel", "Marisol"],

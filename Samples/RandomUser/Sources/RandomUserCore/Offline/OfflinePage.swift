@@ -12,11 +12,6 @@ struct OfflinePage {
 
   private static let adjectives = ["yellow", "blue", "silver", "lazy", "happy", "brave", "tiny", "golden"]
   private static let animals = ["peacock", "bear", "tiger", "goose", "rabbit", "swan", "koala", "wolf"]
-  private static let calendar: Calendar = {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = .gmt
-    return calendar
-  }()
 
   /// The page of `count` people.
   func response(count: Int) -> RandomUserResponse {
@@ -70,9 +65,9 @@ struct OfflinePage {
   /// of the year `referenceYear - 1 - age`.
   private func datedAge(_ age: Int, _ random: inout SplitMix64) -> RandomUserResponse.Dated {
     let start =
-      Self.calendar.date(from: DateComponents(year: referenceYear - 1 - age))
+      RandomUserDecoder.calendar.date(from: DateComponents(year: referenceYear - 1 - age))
       ?? Date(timeIntervalSince1970: 0)
-    let days = Self.calendar.range(of: .day, in: .year, for: start)?.count ?? 365
+    let days = RandomUserDecoder.calendar.range(of: .day, in: .year, for: start)?.count ?? 365
     let milliseconds = random.below(days * 86_400_000)
     let date = start.addingTimeInterval(
       TimeInterval(milliseconds / 1000) + TimeInterval(milliseconds % 1000) / 1000)

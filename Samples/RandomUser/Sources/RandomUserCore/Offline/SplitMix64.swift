@@ -23,15 +23,9 @@ struct SplitMix64 {
     Int(truncatingIfNeeded: next().multipliedFullWidth(by: UInt64(upperBound)).high)
   }
 
-  /// A number in `range`.
-  mutating func inRange(_ range: ClosedRange<Int>) -> Int {
-    range.lowerBound + below(range.count)
-  }
+  mutating func inRange(_ range: ClosedRange<Int>) -> Int { range.lowerBound + below(range.count) }
 
-  /// One element of a non-empty array.
-  mutating func pick<Element>(_ elements: [Element]) -> Element {
-    elements[below(elements.count)]
-  }
+  mutating func pick<Element>(_ elements: [Element]) -> Element { elements[below(elements.count)] }
 
   /// FNV-1a: a stable 64-bit hash of a seed string (`Hasher` is randomly seeded per process).
   static func hash(_ text: String) -> UInt64 {

@@ -87,9 +87,6 @@ public final class MainReactor: Reactor {
   }
 
   /// Turns an action into work: a fetch for `load` and `retry`, a push or a pop otherwise.
-  ///
-  /// - Parameter action: The action.
-  /// - Returns: The effect that produces the mutations.
   public func mutate(action: Action) -> Effect<Mutation> {
     switch action {
     case .load(let count):
@@ -105,12 +102,7 @@ public final class MainReactor: Reactor {
     }
   }
 
-  /// Applies a mutation.
-  ///
-  /// - Parameters:
-  ///   - state: The current state.
-  ///   - mutation: The mutation.
-  /// - Returns: The next state.
+  /// Applies a mutation to the state.
   public func reduce(state: State, mutation: Mutation) -> State {
     var state = state
     switch mutation {
