@@ -10,9 +10,7 @@ struct CommandRunner {
   let console: Console
   let clock: any Clock<Duration>
 
-  /// Runs the command.
-  ///
-  /// - Returns: The exit status: success, or a failure (never a usage error here).
+  /// Runs the command; returns success or a failure (never a usage error here).
   func run() async -> ExitStatus {
     if options.showsHelp {
       console.write(Usage.help + "\n")
@@ -44,7 +42,6 @@ struct CommandRunner {
     }
   }
 
-  /// A one-line error, as printed on standard error.
   static func errorLine(_ message: String) -> String {
     "randomuser: error: \(message)\n"
   }

@@ -10,9 +10,7 @@ import Foundation
 
 /// Where the command reads lines and writes text: the real terminal, or a script in tests.
 struct Console: Sendable {
-  /// Writes to standard output.
   var write: @Sendable (String) -> Void
-  /// Writes to standard error.
   var writeError: @Sendable (String) -> Void
   /// Reads one line of input without its newline; `nil` at the end of input.
   var readLine: @Sendable () -> String?

@@ -50,10 +50,7 @@ struct InteractiveSession {
   }
 
   private var prompt: String {
-    if let detail = reactor.currentState.detail {
-      return "randomuser \(detail.currentState.title)> "
-    }
-    return "randomuser> "
+    reactor.currentState.detail.map { "randomuser \($0.currentState.title)> " } ?? "randomuser> "
   }
 
   /// Performs one command; returns `false` to quit.
@@ -162,15 +159,9 @@ struct InteractiveSession {
   }
 
   private mutating func reload(_ argument: String) async {
-    var count = reactor.currentState.lastRequestedCount ?? 100
-    if !argument.isEmpty {
-      let counts = PeopleClientLimits.allowedCounts
-      guard let number = Int(argument), counts.contains(number) else {
-        console.write(
-          "Can't reload '\(argument)': choose a number of people from 1 to \(counts.upperBound).\n")
-        return
-      }
-      count = number
+    let count = argument.isEmpty ? reactor.currentState.lastRequestedCount ?? 100 : Int(argument) ?? 0
+    guard PeopleClientLimits.allowedCounts.contains(count) else {
+      return console.write("Can't reload '\(argument)': choose a number of people from 1 to 5000.\n")
     }
     // The pushed detail shows the old people: close it before replacing them.
     reactor.send(.dismissDetail)

@@ -6,13 +6,10 @@
   import Darwin
 #endif
 
-/// Shows on standard error that a load is running.
-///
-/// On a terminal it animates a spinner on one line and erases it at the end; otherwise (a pipe,
-/// a log file) it writes one plain line, so captured output stays readable. Time comes from the
-/// injected clock. While the spinner runs, typed keys are not echoed, since they would break its
-/// line (in the interactive mode they are dropped at the end); Ctrl-C erases the line and turns
-/// the echo back on before the command exits with status 130.
+/// Shows on standard error that a load is running: on a terminal, a spinner on one line, paced by
+/// the injected clock and erased at the end; otherwise one plain line. While it spins, typed keys
+/// are not echoed into its line (the interactive mode drops them at the end), and Ctrl-C erases
+/// the line and turns the echo back on before exiting with status 130.
 @MainActor
 final class ProgressIndicator {
   private static let frames = ["|", "/", "-", "\\"]

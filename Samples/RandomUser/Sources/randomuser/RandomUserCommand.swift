@@ -3,9 +3,8 @@ import Foundation
 /// The `randomuser` command: `swift run randomuser --help` lists the options.
 @main
 enum RandomUserCommand {
-  /// Parses the arguments, runs, and exits with the status: 0, 1 for a failed load or output
-  /// that could not be written, 2 for a bad command line (the only error followed by the usage).
-  /// Errors are one line on standard error, never a crash.
+  /// Parses the arguments, runs, and exits with an ``ExitStatus``. Errors are one line on standard
+  /// error (followed by the usage only for a bad command line), never a crash.
   @MainActor
   static func main() async {
     let console = Console.standard()

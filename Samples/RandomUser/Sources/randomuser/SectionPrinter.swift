@@ -5,7 +5,6 @@ import RandomUserCore
 enum SectionPrinter {
   /// The `--json` document.
   struct Document: Encodable {
-    /// One section of the document.
     struct Section: Encodable {
       let title: String
       let count: Int

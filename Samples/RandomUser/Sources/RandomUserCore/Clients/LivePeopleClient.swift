@@ -7,14 +7,12 @@ import Foundation
 /// People from the randomuser.me API (or any server that speaks its format), over HTTP.
 ///
 /// Sends `GET <baseURL>?results=N&seed=S` and decodes the body with ``RandomUserDecoder``. Every
-/// failure is a distinct ``PeopleClientError``; a body over `maximumBodySize` is never read to its
-/// end, and a page with more people than requested is an error. Cancelling the calling task
-/// cancels the request. The timeout is measured on an injected clock (a `TestClock` in tests),
-/// since FoundationNetworking truncates `timeoutInterval` to whole seconds.
+/// failure is a distinct ``PeopleClientError``; a body over ``PeopleClientLimits/maximumBodySize``
+/// is never read to its end. The timeout is measured on an injected clock (FoundationNetworking
+/// truncates `timeoutInterval` to whole seconds), and cancelling the task cancels the request.
 ///
 /// ```swift
-/// let reactor = MainReactor(client: LivePeopleClient())
-/// let local = LivePeopleClient(baseURL: serverURL, timeout: .milliseconds(500))  // a test server
+/// let reactor = MainReactor(client: LivePeopleClient(baseURL: serverURL, timeout: .seconds(5)))
 /// ```
 public struct LivePeopleClient: PeopleClient {
   /// `https://randomuser.me/api/`.
@@ -29,14 +27,8 @@ public struct LivePeopleClient: PeopleClient {
 
   private let clock: any Clock<Duration>
 
-  /// Creates a client.
-  ///
-  /// - Parameters:
-  ///   - baseURL: The endpoint, `https://randomuser.me/api/` by default; any query it already
-  ///     has is kept.
-  ///   - timeout: How long to wait for the whole response; 15 seconds by default.
-  ///   - maximumBodySize: The largest body to read, in bytes.
-  ///   - clock: The clock that measures `timeout`; a `TestClock` in tests.
+  /// Creates a client for `baseURL` (its query is kept) that waits at most `timeout` on `clock`
+  /// (a `TestClock` in tests) and reads at most `maximumBodySize` bytes.
   public init(
     baseURL: URL = LivePeopleClient.defaultBaseURL, timeout: Duration = .seconds(15),
     maximumBodySize: Int = PeopleClientLimits.maximumBodySize, clock: any Clock<Duration> = ContinuousClock()
@@ -66,10 +58,8 @@ public struct LivePeopleClient: PeopleClient {
   /// Fetches at most `count` people (1...5000, as the API allows) for `seed`, or random ones for
   /// `nil`; throws a ``PeopleClientError``, or `CancellationError` when the task was cancelled.
   public func fetchPeople(count: Int, seed: String?) async throws -> [Person] {
-    let counts = PeopleClientLimits.allowedCounts
-    guard counts.contains(count) else {
-      throw PeopleClientError.invalidRequest(
-        "count must be in \(counts.lowerBound)...\(counts.upperBound), got \(count)")
+    guard PeopleClientLimits.allowedCounts.contains(count) else {
+      throw PeopleClientError.invalidRequest("count must be in 1...5000, got \(count)")
     }
     guard let request = request(count: count, seed: seed) else {
       throw PeopleClientError.invalidRequest("cannot add a query to \(baseURL.absoluteString)")

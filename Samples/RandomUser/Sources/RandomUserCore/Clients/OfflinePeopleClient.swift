@@ -3,13 +3,8 @@ import Foundation
 /// The embedded source of people: no network, the same people for the same seed.
 ///
 /// It encodes the page randomuser.me would send (version 1.4) with `JSONEncoder` and decodes it
-/// with the same ``RandomUserDecoder`` as ``LivePeopleClient``, so the offline path is a faithful
-/// stand-in. People are aged 18 to 90 on 1 January of `referenceYear`.
-///
-/// ```swift
-/// let reactor = MainReactor(client: OfflinePeopleClient())
-/// let people = try await OfflinePeopleClient().fetchPeople(count: 100, seed: "docs")
-/// ```
+/// with the same ``RandomUserDecoder`` as ``LivePeopleClient``. People are aged 18 to 90 on
+/// 1 January of `referenceYear`: `MainReactor(client: OfflinePeopleClient())`.
 public struct OfflinePeopleClient: PeopleClient {
   /// The seed used when the caller passes `nil`, so that a plain run is reproducible.
   public static let defaultSeed = "reactorflow"
@@ -17,21 +12,15 @@ public struct OfflinePeopleClient: PeopleClient {
   /// The year on whose first day the generated ages hold.
   public let referenceYear: Int
 
-  /// Creates the offline source.
-  ///
-  /// - Parameter referenceYear: The year on whose 1 January generated ages hold; fixed rather
-  ///   than "now", so a seed gives the same people on every day.
+  /// Creates the source; ages hold on 1 January of `referenceYear`, fixed rather than "now", so
+  /// that a seed gives the same people on every day.
   public init(referenceYear: Int = 2025) {
     self.referenceYear = referenceYear
   }
 
-  /// The JSON body randomuser.me would send for this request.
-  ///
-  /// - Parameters:
-  ///   - count: How many people; any count from 0 up, not only the API's 1...5000.
-  ///   - seed: The seed, or `nil` for ``defaultSeed``.
-  /// - Returns: A UTF-8 JSON document in the randomuser.me format, the same bytes for a seed.
-  /// - Throws: ``PeopleClientError/invalidRequest(_:)`` when `count` is negative.
+  /// The JSON body randomuser.me would send for `count` people (from 0 up, not only 1...5000) and
+  /// `seed` (``defaultSeed`` for `nil`): the same bytes every time. A negative count is an
+  /// ``PeopleClientError/invalidRequest(_:)``.
   public func responseData(count: Int, seed: String?) throws(PeopleClientError) -> Data {
     guard count >= 0 else { throw .invalidRequest("count must not be negative, got \(count)") }
     let encoder = JSONEncoder()

@@ -4,12 +4,10 @@ import Foundation
   import FoundationNetworking
 #endif
 
-/// Reads one HTTP response body as it arrives, and stops at a size limit.
-///
-/// `URLSession.data(for:)` returns once the whole body is in memory, however large. This delegate
-/// refuses a `Content-Length` over the limit before the body, counts the bytes of each chunk, and
-/// gives up as soon as the limit is passed. It also tells a connection that never answered
-/// (`transport`) from one that broke in the middle of the body (`interrupted`).
+/// Reads one HTTP response body as it arrives, and stops at a size limit: it refuses a
+/// `Content-Length` over the limit before the body, and counts the bytes of each chunk (where
+/// `URLSession.data(for:)` would hold any body whole). It also tells a connection that never
+/// answered (`transport`) from one that broke in the middle of the body (`interrupted`).
 final class ResponseBodyReader: NSObject, URLSessionDataDelegate, @unchecked Sendable {
   // `@unchecked Sendable`: every mutable property is only touched with `lock` held.
   private let lock = NSLock()
@@ -77,9 +75,8 @@ final class ResponseBodyReader: NSObject, URLSessionDataDelegate, @unchecked Sen
     waiting?.resume(with: result)
   }
 
-  /// Answers the caller at once and cancels the transfer. FoundationNetworking takes a while to
-  /// act on a cancel (on loopback, hundreds of megabytes may arrive meanwhile): the caller does
-  /// not wait for it, and the chunks that still arrive are dropped, never kept.
+  /// Answers at once, then cancels: FoundationNetworking is slow to act on a cancel (on loopback,
+  /// hundreds of megabytes may arrive meanwhile), so nobody waits for it; late chunks are dropped.
   private func fail(_ task: URLSessionTask, _ error: PeopleClientError) {
     lock.lock()
     let waiting = continuation

@@ -2,14 +2,9 @@ import Foundation
 
 /// Turns a randomuser.me response body into people: the one decoding path of every source.
 ///
-/// It decodes with Foundation's `JSONDecoder` and accepts every API version from 1.0 to 1.4:
-/// a country older versions do not send is `nil`; an age they do not send is counted from the
-/// date of birth to `now`; a date of birth may be Unix seconds (1.0), `"1983-07-14 07:29:45"`
-/// in UTC (1.1), or ISO 8601 with or without milliseconds (1.2 on), and keeps its milliseconds.
-///
-/// ```swift
-/// let people = try RandomUserDecoder().people(from: data, atMost: 100)
-/// ```
+/// `JSONDecoder` on the models of ``RandomUserResponse``, for every API version from 1.0 to 1.4:
+/// a country that older versions lack is `nil`, a missing age is counted from the date of birth
+/// to `now`, and dates keep their milliseconds. `try RandomUserDecoder().people(from: data)`.
 public struct RandomUserDecoder: Sendable {
   /// The instant ages are counted to when the response has none (API versions 1.0 and 1.1).
   public var now: Date
@@ -19,13 +14,8 @@ public struct RandomUserDecoder: Sendable {
     self.now = now
   }
 
-  /// Decodes a response body into people, in the order of the response.
-  ///
-  /// - Parameters:
-  ///   - data: The body of a randomuser.me response.
-  ///   - limit: The most people the page may hold (the count that was requested), or `nil`.
-  /// - Throws: ``PeopleClientError/undecodable(_:)`` with a one-line reason, or
-  ///   ``PeopleClientError/tooManyPeople(requested:received:)``.
+  /// Decodes a response body into people, in its order; throws ``PeopleClientError/undecodable(_:)``
+  /// with a one-line reason, or `tooManyPeople` when the page holds more than `limit`.
   public func people(from data: Data, atMost limit: Int? = nil) throws(PeopleClientError) -> [Person] {
     let results = try response(from: data).results
     if let limit, results.count > limit {

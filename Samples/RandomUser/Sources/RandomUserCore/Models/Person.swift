@@ -1,8 +1,6 @@
 import Foundation
 
-/// A person as the app shows them, built by ``RandomUserDecoder`` from one randomuser.me result.
-///
-/// `id` is the login UUID (the user name for API versions before 1.2, which have no UUID), so
+/// A person as the app shows them, built by ``RandomUserDecoder`` from one randomuser.me result;
 /// two people are the same person exactly when the API says so.
 public struct Person: Codable, Hashable, Identifiable, Sendable {
   /// The login UUID, or the user name before API version 1.2; unique per person.

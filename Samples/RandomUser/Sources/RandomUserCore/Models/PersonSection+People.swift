@@ -1,17 +1,10 @@
 extension PersonSection {
   /// The people of one section: a zero-based, random-access view into the people of a load.
   ///
-  /// The sections that ``PersonSection/grouping(_:)`` makes share the loaded array of people (an
-  /// array is one reference to its buffer); each holds only the positions of its own people.
-  /// Grouping then copies no `Person`, which for 100,000 people would be about a million retains.
-  /// It reads, compares and encodes like an array of `Person`.
-  ///
-  /// ```swift
-  /// let twenties = sections[1].people
-  /// twenties[0].name  // the first person in their twenties, in source order
-  /// Array(twenties)   // a plain `[Person]`, where one is needed
-  /// ```
-  /// In a test, build one from an array: `PersonSection.People([ada, grace])`.
+  /// The sections of a load share its array of people (one reference to one buffer) and each
+  /// holds the positions of its own people, so grouping copies no `Person` (for 100,000 people,
+  /// about a million retains). It reads, compares and encodes like `[Person]`; `Array(people)`
+  /// makes one, and `PersonSection.People([ada, grace])` makes one in a test.
   public struct People: RandomAccessCollection, Hashable, Codable, Sendable {
     private let all: [Person]
     /// Positions in `all`; 32 bits halve the memory, and two billion people do not fit anyway.

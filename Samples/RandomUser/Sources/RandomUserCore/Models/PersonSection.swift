@@ -31,10 +31,8 @@ public struct PersonSection: Codable, Hashable, Identifiable, Sendable {
   /// sections.map(\.title)  // ["10s", "20s", "30s", ...]
   /// ```
   public static func grouping(_ people: [Person]) -> [PersonSection] {
-    // Sections share the people and hold positions (see `People`): grouping reads each age
-    // twice, to count and to place, and copies no person. Real ages fall in a handful of
-    // decades, counted in an array indexed by decade, which is several times cheaper per person
-    // than a dictionary; implausible ages go to a dictionary and still get sections of their own.
+    // A counting sort (see `People`) that copies no person. Real ages fall in a few decades, counted
+    // in an array (far cheaper than a dictionary); implausible ones get a dictionary of their own.
     let commonDecades = 16
     var counts = [Int](repeating: 0, count: commonDecades)
     var unusualCounts: [Int: Int] = [:]

@@ -1,15 +1,8 @@
-/// One page of the randomuser.me API as it travels, in every version from 1.0 to 1.4.
-///
-/// What a version lacks is optional here, never a reason to reject the page:
-/// - 1.0 and 1.1: `location.street` is one string, no `country`, `coordinates`, `timezone` or
-///   `login.uuid`; `dob` and `registered` are bare dates (Unix seconds in 1.0,
-///   `"1983-07-14 07:29:45"` in 1.1) without an age.
-/// - 1.2: `dob` and `registered` become `{date, age}` (`"…T07:29:45Z"`, no milliseconds);
-///   `coordinates`, `timezone` and `login.uuid` appear; still no `country`, street still a string.
-/// - 1.3 and 1.4: `street` is `{number, name}`, `country` appears, dates carry milliseconds.
-///
-/// A postcode is a number or a string, and `id.value` may be `null`, in every version. The wire
-/// format is internal: apps see ``Person``, built by ``RandomUserDecoder``.
+/// One page of the randomuser.me API in any version from 1.0 to 1.4; what a version lacks is
+/// optional, never a reason to reject the page. Before 1.2 there are no `coordinates`, `timezone`
+/// or `login.uuid`, and `dob` is a bare date; `{date, age}` dates come in 1.2, without milliseconds;
+/// `country` and a `{number, name}` street come in 1.3. A postcode is a number or a string, and
+/// `id.value` may be `null`. Internal: apps see ``Person``, made by ``RandomUserDecoder``.
 struct RandomUserResponse: Codable, Equatable, Sendable {
   var results: [Result]
   /// Absent when the request asked for `noinfo`.

@@ -34,13 +34,5 @@ struct OfflineNationality: Sendable {
       places: [("Rostock", "Mecklenburg-Vorpommern"), ("Kassel", "Hessen"), ("Jena", "Thüringen")],
       streets: ["Lindenstraße", "Gartenweg", "Schulstraße"], phone: "0###-#######", postcode: "#####",
       id: ("", nil), timezone: ("+1:00", "Brussels, Copenhagen, Madrid, Paris")),
-    .init(
-      nat: "MX", country: "Mexico", male: ["Santiago", "Mateo", "Diego", "Iker", "Héctor", "Ramón"],
-      female: ["Ximena", "Valentina", "Regina", "Renata", "Itzel", "Marisol"],
-      last: ["Hernández", "García", "López", "Ramírez", "Flores", "Vázquez"],
-      places: [("Oaxaca", "Oaxaca"), ("Mérida", "Yucatán"), ("Monterrey", "Nuevo León")],
-      streets: ["Calle Hidalgo", "Avenida Juárez", "Calle Morelos"], phone: "(6##) ### ####",
-      postcode: "#####", id: ("NSS", "## ## ## #### #"),
-      timezone: ("-6:00", "Central Time (US & Canada), Mexico City")),
   ]
 }

@@ -1,11 +1,7 @@
 import Foundation
 
-/// Makes the randomuser.me page (version 1.4) of a seed, person by person, deterministically.
-///
-/// Each person depends only on the seed and their index, so the first ten people of a page of a
-/// hundred are the page of ten, as with the real API. Ages are uniform in 18...90 on a fixed
-/// reference date (`referenceYear`-01-01T00:00:00Z), never "now", so a seed gives the same page
-/// on any day.
+/// Makes the randomuser.me page (version 1.4) of a seed. Each person depends only on the seed and
+/// their index, so the page of ten is the first ten of the page of a hundred, as with the API.
 struct OfflinePage {
   let seed: String
   let referenceYear: Int
@@ -69,21 +65,15 @@ struct OfflinePage {
       ?? Date(timeIntervalSince1970: 0)
     let days = RandomUserDecoder.calendar.range(of: .day, in: .year, for: start)?.count ?? 365
     let milliseconds = random.below(days * 86_400_000)
-    let date = start.addingTimeInterval(
-      TimeInterval(milliseconds / 1000) + TimeInterval(milliseconds % 1000) / 1000)
+    let date = start.addingTimeInterval(TimeInterval(milliseconds) / 1000)
     return .first(.init(date: RandomUserDecoder.iso8601.format(date), age: age))
   }
 
   /// `pattern` with each `#` replaced by a random digit and each `@` by a random capital.
   private static func fill(_ pattern: String, _ random: inout SplitMix64) -> String {
-    String(
-      pattern.map { character -> Character in
-        switch character {
-        case "#": Character(String(random.below(10)))
-        case "@": Character(UnicodeScalar(UInt8(65 + random.below(26))))
-        default: character
-        }
-      })
+    let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+    return String(
+      pattern.map { $0 == "#" ? Character(String(random.below(10))) : $0 == "@" ? random.pick(letters) : $0 })
   }
 
   /// A random version 4 UUID, in lowercase as the API writes them.

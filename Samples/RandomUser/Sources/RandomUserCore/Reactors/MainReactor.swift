@@ -75,12 +75,8 @@ public final class MainReactor: Reactor {
   /// The identifier of the running load, so that a new load cancels it.
   private enum LoadID: Hashable, Sendable { case load }
 
-  /// Creates the reactor.
-  ///
-  /// - Parameters:
-  ///   - client: Where people come from; the embedded offline source by default.
-  ///   - seed: The seed passed to every fetch, for reproducible people; `nil` lets the client
-  ///     choose (fixed for the offline source, random for randomuser.me).
+  /// Creates the reactor on a `client` (the embedded offline source by default) that every fetch
+  /// passes `seed` to; `nil` lets the client choose (fixed offline, random for randomuser.me).
   public init(client: any PeopleClient = OfflinePeopleClient(), seed: String? = nil) {
     self.client = client
     self.seed = seed
