@@ -55,9 +55,11 @@ final class ProgressIndicator {
     }
     let (console, clock, interval) = (console, clock, interval)
     animation = Task {
-      for frame in 0... where !Task.isCancelled {
+      var frame = 0
+      // Checked after every sleep: a frame must never follow `stop()`'s erase.
+      while !Task.isCancelled {
         console.writeError("\r\(Self.frames[frame % Self.frames.count]) \(message)")
-        // Cancelled: `stop()` erases the line.
+        frame += 1
         guard (try? await clock.sleep(for: interval, tolerance: nil)) != nil else { return }
       }
     }

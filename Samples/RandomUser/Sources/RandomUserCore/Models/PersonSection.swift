@@ -33,11 +33,12 @@ public struct PersonSection: Codable, Hashable, Identifiable, Sendable {
   public static func grouping(_ people: [Person]) -> [PersonSection] {
     // A counting sort (see `People`) that copies no person. Real ages fall in a few decades, counted
     // in an array (far cheaper than a dictionary); implausible ones get a dictionary of their own.
+    // The ages are read once, into a compact array, rather than twice across the larger people.
     let commonDecades = 16
+    let decades = people.map { decade(ofAge: $0.age) }
     var counts = [Int](repeating: 0, count: commonDecades)
     var unusualCounts: [Int: Int] = [:]
-    for position in people.indices {
-      let decade = decade(ofAge: people[position].age)
+    for decade in decades {
       if decade / 10 < commonDecades {
         counts[decade / 10] += 1
       } else {
@@ -51,7 +52,7 @@ public struct PersonSection: Codable, Hashable, Identifiable, Sendable {
       counts.append(unusualCounts[decade, default: 0])
     }
     let parts = People.partitioning(people, counts: counts) { position in
-      let decade = decade(ofAge: people[position].age)
+      let decade = decades[position]
       if decade / 10 < commonDecades { return decade / 10 }
       guard let key = unusualKeys[decade] else { preconditionFailure("decade \(decade) was not counted") }
       return key
