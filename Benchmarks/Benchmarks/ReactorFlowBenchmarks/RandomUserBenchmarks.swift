@@ -80,7 +80,7 @@ func registerRandomUserBenchmarks() {
 
 /// `decode`: the sample's `RandomUserDecoder` (Foundation's `JSONDecoder` on the randomuser.me
 /// models, then one `Person` per result) on a page of 5,000 people, the largest the API sends.
-/// The page (about 4.4 MB of JSON from the offline source) is made before timing.
+/// The page (JSON from the offline source) is made before timing.
 func registerDecodeBenchmark() {
   let count = 5_000
   let page: Data
