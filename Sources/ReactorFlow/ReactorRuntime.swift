@@ -26,12 +26,12 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
     case mutation(Mutation)
   }
 
+  /// An observer's bookkeeping; its closure is in ``Callback``.
   @usableFromInline
   struct Observer {
     @usableFromInline let id: Int
     @usableFromInline let callback: Callback
     @usableFromInline var onFinish: (@MainActor () -> Void)?
-    @usableFromInline var isRetired = false
   }
 
   /// An observer's closure, boxed so that `notify` can call it without retaining it.
@@ -49,6 +49,8 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
     /// on the main actor; keeping the isolation would make the borrowing closure in ``call(_:with:)``
     /// check the executor on every call.
     @usableFromInline let onChange: (State) -> Bool
+    /// Set when the observer is cancelled; a notification loop skips it from then on.
+    @exclusivity(unchecked) @usableFromInline var isRetired = false
 
     init(_ onChange: @escaping @MainActor (State) -> Bool) {
       // Cast inside structs: cast as a bare function value, it would be reabstracted through two
@@ -64,11 +66,11 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
       let function: (State) -> Bool
     }
 
-    /// Calls the callback without retaining it. The caller, on the main actor, guarantees that the
-    /// box outlives the call.
+    /// Calls the callback without retaining it, unless it was retired; returns `false` when the
+    /// observer is done. The caller, on the main actor, guarantees that the box outlives the call.
     @inlinable
     nonisolated static func call(_ callback: Unmanaged<Callback>, with state: State) -> Bool {
-      callback._withUnsafeGuaranteedRef { $0.onChange(state) }
+      callback._withUnsafeGuaranteedRef { $0.isRetired || $0.onChange(state) }
     }
   }
 
@@ -96,9 +98,10 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
   /// them is, so that the hot path checks one reference instead of four.
   @usableFromInline
   final class Hooks {
-    @usableFromInline var actionInterceptor: (@MainActor (Action) -> Void)?
-    @usableFromInline var mutationTap: (@MainActor (Mutation) -> Void)?
-    @usableFromInline var actionObservers: [Int: ActionObserver] = [:]
+    // Read on every action once a hook is installed; main-actor only, never accessed re-entrantly.
+    @exclusivity(unchecked) @usableFromInline var actionInterceptor: (@MainActor (Action) -> Void)?
+    @exclusivity(unchecked) @usableFromInline var mutationTap: (@MainActor (Mutation) -> Void)?
+    @exclusivity(unchecked) @usableFromInline var actionObservers: [Int: ActionObserver] = [:]
     var onUnhandledError: (@MainActor (any Error) -> Void)?
 
     init() {}
@@ -125,6 +128,10 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
   @exclusivity(unchecked) @usableFromInline var needsCompaction = false
   @exclusivity(unchecked) @usableFromInline var pending: [Pending] = []
   @exclusivity(unchecked) @usableFromInline var observers: ContiguousArray<Observer> = []
+  /// The observers' callbacks, in the same order, unretained: `observers` owns them. The
+  /// notification loop reads these, so that it copies no reference-holding struct (a retain and a
+  /// release each) per observer.
+  @exclusivity(unchecked) @usableFromInline var callbacks: ContiguousArray<Unmanaged<Callback>> = []
   @exclusivity(unchecked) @usableFromInline var hooks: Hooks?
   var effects: EffectRegistry?
   private var nextObserverID = 0
@@ -273,18 +280,22 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
   func notify(_ state: State) {
     let wasNotifying = isNotifying
     isNotifying = true
-    var index = 0
-    // Index-based so that observers added or cancelled during the loop are handled in place.
-    while index < observers.count {
-      if !observers[index].isRetired
-        && !Callback.call(Unmanaged.passUnretained(observers[index].callback), with: state)
-      {
-        retireObserver(at: index)
-      }
-      index += 1
+    // Over the observers registered now: one added by a callback got the new state when it was
+    // added. Every callback outlives the loop: compaction, which releases retired ones, waits
+    // until no notification loop is running.
+    let snapshot = callbacks
+    for callback in snapshot where !Callback.call(callback, with: state) {
+      retire(callback)
     }
     isNotifying = wasNotifying
     if needsCompaction && !isNotifying { compactObservers() }
+  }
+
+  @usableFromInline
+  func retire(_ callback: Unmanaged<Callback>) {
+    let object = callback.takeUnretainedValue()
+    guard let index = observers.firstIndex(where: { $0.callback === object }) else { return }
+    retireObserver(at: index)
   }
 
   @usableFromInline
@@ -348,7 +359,9 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
     let id = nextObserverID
     nextObserverID += 1
     let keep = onChange(state)
-    observers.append(Observer(id: id, callback: Callback(onChange), onFinish: onFinish))
+    let callback = Callback(onChange)
+    observers.append(Observer(id: id, callback: callback, onFinish: onFinish))
+    callbacks.append(Unmanaged.passUnretained(callback))
     if !keep { retireObserver(at: observers.count - 1) }
     return ObservationToken(source: self, id: id)
   }
@@ -366,9 +379,9 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
 
   @usableFromInline
   func retireObserver(at index: Int) {
-    guard !observers[index].isRetired else { return }
+    guard !observers[index].callback.isRetired else { return }
     let onFinish = observers[index].onFinish
-    observers[index].isRetired = true
+    observers[index].callback.isRetired = true
     // The callback (and what it captured) goes with the compaction below, or, while a
     // notification loop runs, with the one at its end: the loop may be running it right now.
     observers[index].onFinish = nil
@@ -380,7 +393,8 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
   @usableFromInline
   func compactObservers() {
     // A retired observer keeps its slot until no notification loop is running over the array.
-    observers.removeAll { $0.isRetired }
+    callbacks.removeAll { $0.takeUnretainedValue().isRetired }
+    observers.removeAll { $0.callback.isRetired }
     needsCompaction = false
   }
 

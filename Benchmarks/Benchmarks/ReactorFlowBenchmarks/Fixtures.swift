@@ -3,7 +3,7 @@ import ReactorFlow
 
 // MARK: - The counter reactor
 
-/// ReactorKit's counter: `increment` → `increaseValue` → an `Int` in the state, written the way
+/// ReactorKit's counter (its README's example state: a value and a loading flag), written the way
 /// the README teaches: an `Equatable` state. `roundTrip` increments through an asynchronous effect.
 @MainActor
 final class Counter: Reactor {
@@ -11,7 +11,7 @@ final class Counter: Reactor {
   enum Mutation: Sendable { case increaseValue }
   struct State: Equatable, Sendable {
     var value = 0
-    var title = "counter"
+    var isLoading = false
   }
 
   let initialState = State()
