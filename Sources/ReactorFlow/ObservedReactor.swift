@@ -35,18 +35,26 @@ public final class ObservedReactor<R: Reactor>: Observable {
   /// The reactor that the model reads and sends to.
   public let reactor: R
 
-  private let registrar = ObservationRegistrar()
-  private var token: ObservationToken?
-  /// The tracked properties, by the state key path a view read.
-  private var properties: [AnyKeyPath: TrackedProperty<ObservedReactor, R.State>] = [:]
-  /// The same properties in the order they were first read, for the loop on each new state.
-  private var checks: ContiguousArray<TrackedProperty<ObservedReactor, R.State>> = []
-  private var isStateTracked = false
+  @usableFromInline let registrar = ObservationRegistrar()
+  @usableFromInline var token: ObservationToken?
+  /// The tracked properties, by the state key path a view read: their index in `slots`.
+  @usableFromInline var properties: [AnyKeyPath: Int] = [:]
+  /// The tracked properties in the order they were first read, for the loop on each new state.
+  @usableFromInline var slots: ContiguousArray<TrackedSlot<ObservedReactor, R.State>> = []
+  /// The state the properties were last compared in.
+  @usableFromInline var lastState: R.State
+  /// The registrar's key for ``state``, made once: a generic key path literal is not free.
+  @usableFromInline let stateKey: KeyPath<ObservedReactor, R.State> = \.state
+  /// Whether ``state`` was read since its last change was signalled.
+  @usableFromInline var isStateArmed = false
 
   /// Wraps a reactor.
   /// - Parameter reactor: The reactor; the model keeps it alive.
+  @inlinable
   public init(_ reactor: R) {
     self.reactor = reactor
+    lastState = reactor.currentState
+    // Inlinable, so that this closure and `update` are compiled for the concrete reactor.
     token = reactor.observe { [weak self] state in
       self?.update(state)
     }
@@ -55,14 +63,15 @@ public final class ObservedReactor<R: Reactor>: Observable {
   /// The whole current state. A view that reads it is invalidated by every new state; read the
   /// properties it needs instead (`model.name`) to be invalidated only by their changes.
   public var state: R.State {
-    if !isStateTracked { isStateTracked = true }
-    registrar.access(self, keyPath: \.state)
+    isStateArmed = true
+    registrar.access(self, keyPath: stateKey)
     return reactor.currentState
   }
 
   /// Reads a part of the state that is `Equatable`; a view that read it is invalidated only when
   /// it changes to a different value.
   /// - Parameter keyPath: The part of the state, for example `\.username`.
+  @inlinable
   public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<R.State, Value>) -> Value {
     self[keyPath]
   }
@@ -70,6 +79,7 @@ public final class ObservedReactor<R: Reactor>: Observable {
   /// Reads a part of the state that is not `Equatable`; a view that read it is invalidated by
   /// every new state.
   /// - Parameter keyPath: The part of the state.
+  @inlinable
   public subscript<Value>(dynamicMember keyPath: KeyPath<R.State, Value>) -> Value {
     self[keyPath]
   }
@@ -77,6 +87,7 @@ public final class ObservedReactor<R: Reactor>: Observable {
   /// Reads a pulse (`model.$alert`); a view that read it is invalidated by every assignment to
   /// it, even of an equal value.
   /// - Parameter keyPath: The pulse's projected value, for example `\.$alert`.
+  @inlinable
   public subscript<Value>(dynamicMember keyPath: KeyPath<R.State, Pulse<Value>>) -> Pulse<Value> {
     self[keyPath]
   }
@@ -84,6 +95,7 @@ public final class ObservedReactor<R: Reactor>: Observable {
   /// Reads a pulse of an `Equatable` value (`model.$alert`); a view that read it is invalidated
   /// by every assignment to it, even of an equal value.
   /// - Parameter keyPath: The pulse's projected value, for example `\.$alert`.
+  @inlinable
   public subscript<Value: Equatable>(
     dynamicMember keyPath: KeyPath<R.State, Pulse<Value>>
   ) -> Pulse<Value> {
@@ -94,10 +106,11 @@ public final class ObservedReactor<R: Reactor>: Observable {
   /// `model[\.profile.name]` is invalidated by a new name, not by a new `profile.city`, where
   /// `model.profile.name` tracks the whole `profile`.
   /// - Parameter keyPath: The part of the state, for example `\.profile.name`.
+  @inlinable
   public subscript<Value: Equatable>(keyPath: KeyPath<R.State, Value>) -> Value {
     let value = reactor.currentState[keyPath: keyPath]
     let key = track(keyPath) { key, registrar in
-      .equatable(keyPath, initial: value, key: key, registrar: registrar)
+      .equatable(keyPath, key: key, registrar: registrar)
     }
     registrar.access(self, keyPath: key)
     return value
@@ -106,6 +119,7 @@ public final class ObservedReactor<R: Reactor>: Observable {
   /// Reads a part of the state that is not `Equatable`, through a key path of any depth; a view
   /// that read it is invalidated by every new state.
   /// - Parameter keyPath: The part of the state.
+  @inlinable
   public subscript<Value>(keyPath: KeyPath<R.State, Value>) -> Value {
     let key = track(keyPath) { key, registrar in .always(key: key, registrar: registrar) }
     registrar.access(self, keyPath: key)
@@ -115,6 +129,7 @@ public final class ObservedReactor<R: Reactor>: Observable {
   /// Reads a pulse through a key path of any depth; a view that read it is invalidated by every
   /// assignment to it.
   /// - Parameter keyPath: The pulse's projected value, for example `\.$alert`.
+  @inlinable
   public subscript<Value>(keyPath: KeyPath<R.State, Pulse<Value>>) -> Pulse<Value> {
     pulse(keyPath)
   }
@@ -122,6 +137,7 @@ public final class ObservedReactor<R: Reactor>: Observable {
   /// Reads a pulse of an `Equatable` value through a key path of any depth; a view that read it
   /// is invalidated by every assignment to it.
   /// - Parameter keyPath: The pulse's projected value, for example `\.$alert`.
+  @inlinable
   public subscript<Value: Equatable>(keyPath: KeyPath<R.State, Pulse<Value>>) -> Pulse<Value> {
     pulse(keyPath)
   }
@@ -129,6 +145,7 @@ public final class ObservedReactor<R: Reactor>: Observable {
   /// Sends an action to the reactor; its synchronous mutations are reduced before this returns.
   /// - Parameter action: The action.
   /// - Returns: The handle of the work the action started.
+  @inlinable
   @discardableResult
   public func send(_ action: R.Action) -> ReactorTask {
     reactor.send(action)
@@ -136,10 +153,11 @@ public final class ObservedReactor<R: Reactor>: Observable {
 
   // MARK: - Tracking
 
-  private func pulse<Value>(_ keyPath: KeyPath<R.State, Pulse<Value>>) -> Pulse<Value> {
+  @inlinable
+  func pulse<Value>(_ keyPath: KeyPath<R.State, Pulse<Value>>) -> Pulse<Value> {
     let value = reactor.currentState[keyPath: keyPath]
     let key = track(keyPath) { key, registrar in
-      .pulse(keyPath, initial: value, key: key, registrar: registrar)
+      .pulse(keyPath, key: key, registrar: registrar)
     }
     registrar.access(self, keyPath: key)
     return value
@@ -148,28 +166,88 @@ public final class ObservedReactor<R: Reactor>: Observable {
   /// The registrar's key for a state key path, tracking it on its first read. The key is the
   /// state key path appended to `\.state`, so that each state key path, nested ones included, is
   /// a key of its own.
-  private func track<Value>(
+  @inlinable
+  func track<Value>(
     _ keyPath: KeyPath<R.State, Value>,
     _ makeProperty: (KeyPath<ObservedReactor, Value>, ObservationRegistrar) -> TrackedProperty<
       ObservedReactor, R.State
     >
   ) -> KeyPath<ObservedReactor, Value> {
-    if let key = properties[keyPath]?.key as? KeyPath<ObservedReactor, Value> {
+    if let index = properties[keyPath],
+      let key = slots[index].property.key as? KeyPath<ObservedReactor, Value>
+    {
+      slots[index].isArmed = true
       return key
     }
-    let key = (\ObservedReactor.state).appending(path: keyPath)
-    let property = makeProperty(key, registrar)
-    properties[keyPath] = property
-    checks.append(property)
+    let key = stateKey.appending(path: keyPath)
+    properties[keyPath] = slots.count
+    slots.append(TrackedSlot(makeProperty(key, registrar)))
     return key
   }
 
-  private func update(_ state: R.State) {
-    for property in checks where property.update(state) {
-      property.signal(self)
+  /// Signals the armed properties that differ between the last state and `state`, and disarms
+  /// them.
+  ///
+  /// A property is armed by each read. Once its change is signalled, no observer of Observation
+  /// is left on it: each one (`withObservationTracking`, SwiftUI's view updates, `Observations`)
+  /// ends at the first change it is told of, and observes again only by reading again, which
+  /// arms the property again. Until then, comparing it or telling the registrar (a lock and a
+  /// key path hashed, several times the cost of the comparison) would be work for no one.
+  @inlinable
+  func update(_ state: R.State) {
+    let old = lastState
+    lastState = state
+    let changes = Self.markChanges(in: &slots, from: old, to: state)
+    if changes.count > 0 { signalChanges(changes) }
+    if isStateArmed {
+      isStateArmed = false
+      registrar.withMutation(of: self, keyPath: stateKey) {}
     }
-    if isStateTracked {
-      registrar.withMutation(of: self, keyPath: \.state) {}
+  }
+
+  /// Marks the armed slots whose property differs between `old` and `new` as needing a signal,
+  /// and disarms them; returns how many there are and the index of the first.
+  ///
+  /// One exclusive access to the slots for the whole loop (not one per flag), no state copied, no
+  /// closure context retained. Nonisolated, so that its closures carry no executor check.
+  @inlinable
+  nonisolated static func markChanges(
+    in slots: inout ContiguousArray<TrackedSlot<ObservedReactor, R.State>>,
+    from old: R.State,
+    to new: R.State
+  ) -> (count: Int, first: Int) {
+    withUnsafePointer(to: old) { old in
+      withUnsafePointer(to: new) { new in
+        slots.withUnsafeMutableBufferPointer { slots in
+          var changes = (count: 0, first: 0)
+          for index in slots.indices where slots[index].isArmed {
+            let property = Unmanaged.passUnretained(slots[index].property)
+            if property._withUnsafeGuaranteedRef({ $0.hasChanged(old, new) }) {
+              slots[index].isArmed = false
+              slots[index].needsSignal = true
+              if changes.count == 0 { changes.first = index }
+              changes.count += 1
+            }
+          }
+          return changes
+        }
+      }
+    }
+  }
+
+  /// Tells the registrar about the properties that `update` found changed.
+  @inlinable
+  func signalChanges(_ changes: (count: Int, first: Int)) {
+    var index = changes.first
+    var remaining = changes.count
+    // By index: a signalled observer may read a property for the first time, adding a slot.
+    while remaining > 0 && index < slots.count {
+      if slots[index].needsSignal {
+        slots[index].needsSignal = false
+        remaining -= 1
+        slots[index].property.signal(self)
+      }
+      index += 1
     }
   }
 }

@@ -1,72 +1,98 @@
 import Observation
 
-/// One part of the state that a view read through an ``ObservedReactor``: the last value seen and
-/// how to tell the registrar that it changed.
+/// One part of the state that a view read through an ``ObservedReactor``: how to tell whether a
+/// new state changed it, and how to tell the registrar that it did.
 ///
-/// Built once, on the first read of its key path, with everything specialized for the value's
-/// type, so that checking it on a new state allocates nothing.
-@MainActor
+/// Built once, on the first read of its key path, by inlinable code, so that its closures are
+/// compiled for the concrete state and value types in the module that uses the model: checking it
+/// on a new state looks up no generic metadata and allocates nothing. A class, so that the loop
+/// over the properties can call its closures through an unretained reference (see
+/// `ObservedReactor.update(_:)`).
 @usableFromInline
 final class TrackedProperty<Subject: Observable, State> {
-  /// Reads the value in a new state and keeps it; returns whether it differs from the last one.
-  @usableFromInline let update: (State) -> Bool
-  /// Tells the registrar that the value changed (`willSet` and `didSet` of the property's key).
+  /// Whether the property differs between the previous state and the new one. The states are
+  /// passed by address so that no state is copied (a copy retains every reference in it).
+  @usableFromInline let hasChanged: (_ old: UnsafePointer<State>, _ new: UnsafePointer<State>) -> Bool
+  /// Tells the registrar that the property changed (`willSet` and `didSet` of its key).
   @usableFromInline let signal: (Subject) -> Void
   /// The registrar's key: a `KeyPath<Subject, Value>`, stored without its value type.
-  let key: AnyKeyPath
+  @usableFromInline let key: AnyKeyPath
 
-  init(key: AnyKeyPath, update: @escaping (State) -> Bool, signal: @escaping (Subject) -> Void) {
+  @inlinable
+  init(
+    key: AnyKeyPath,
+    hasChanged: @escaping (_ old: UnsafePointer<State>, _ new: UnsafePointer<State>) -> Bool,
+    signal: @escaping (Subject) -> Void
+  ) {
     self.key = key
-    self.update = update
+    self.hasChanged = hasChanged
     self.signal = signal
   }
 
-  /// A property compared with `==`: a new state changes it only when the value differs.
+  /// A property compared with `==`.
+  @inlinable
   static func equatable<Value: Equatable>(
     _ keyPath: KeyPath<State, Value>,
-    initial: Value,
     key: KeyPath<Subject, Value>,
     registrar: ObservationRegistrar
   ) -> TrackedProperty {
-    var last = initial
+    let hasChanged: (UnsafePointer<State>, UnsafePointer<State>) -> Bool
+    if let offset = MemoryLayout<State>.offset(of: keyPath) {
+      // A path of stored struct properties: the value is at a fixed offset in the state, and
+      // reading it there is a load, where applying the key path goes through the runtime's
+      // generic projection, which looks up type metadata on every call.
+      hasChanged = { old, new in
+        UnsafeRawPointer(old).load(fromByteOffset: offset, as: Value.self)
+          != UnsafeRawPointer(new).load(fromByteOffset: offset, as: Value.self)
+      }
+    } else {
+      hasChanged = { $0.pointee[keyPath: keyPath] != $1.pointee[keyPath: keyPath] }
+    }
     return TrackedProperty(
       key: key,
-      update: { state in
-        let value = state[keyPath: keyPath]
-        guard value != last else { return false }
-        last = value
-        return true
-      },
+      hasChanged: hasChanged,
       signal: { registrar.withMutation(of: $0, keyPath: key) {} })
   }
 
-  /// A pulse: a new state changes it when a value was assigned, even an equal one.
+  /// A pulse: changed by every assignment, even of an equal value.
+  @inlinable
   static func pulse<Value>(
     _ keyPath: KeyPath<State, Pulse<Value>>,
-    initial: Pulse<Value>,
     key: KeyPath<Subject, Pulse<Value>>,
     registrar: ObservationRegistrar
   ) -> TrackedProperty {
-    var lastCount = initial.valueUpdatedCount
-    return TrackedProperty(
+    TrackedProperty(
       key: key,
-      update: { state in
-        let count = state[keyPath: keyPath].valueUpdatedCount
-        guard count != lastCount else { return false }
-        lastCount = count
-        return true
+      hasChanged: {
+        $0.pointee[keyPath: keyPath].valueUpdatedCount != $1.pointee[keyPath: keyPath].valueUpdatedCount
       },
       signal: { registrar.withMutation(of: $0, keyPath: key) {} })
   }
 
-  /// A property that cannot be compared: every new state changes it.
+  /// A property that cannot be compared: changed by every new state.
+  @inlinable
   static func always<Value>(
     key: KeyPath<Subject, Value>,
     registrar: ObservationRegistrar
   ) -> TrackedProperty {
     TrackedProperty(
       key: key,
-      update: { _ in true },
+      hasChanged: { _, _ in true },
       signal: { registrar.withMutation(of: $0, keyPath: key) {} })
+  }
+}
+
+/// A tracked property in the loop of `ObservedReactor.update(_:)`, with its flags.
+@usableFromInline
+struct TrackedSlot<Subject: Observable, State> {
+  @usableFromInline let property: TrackedProperty<Subject, State>
+  /// Whether a view read the property since its last change was signalled.
+  @usableFromInline var isArmed = true
+  /// Whether the property changed and the registrar has yet to be told.
+  @usableFromInline var needsSignal = false
+
+  @inlinable
+  init(_ property: TrackedProperty<Subject, State>) {
+    self.property = property
   }
 }
