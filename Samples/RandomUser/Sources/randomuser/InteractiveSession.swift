@@ -3,14 +3,22 @@ import RandomUserCore
 /// The `--interactive` loop: reads one command per line and drives the same reactors as an app.
 ///
 /// In the list, `open` sends `showDetail`; in a detail, `toggle` sends the detail reactor's
-/// `toggle` and `back` sends `dismissDetail`; `reload` and `retry` load again. The screen is
-/// printed from the reactors' `currentState` after each action has finished. Works the same
+/// `toggle` and `back` sends `dismissDetail`; `reload` and `retry` load again. The screen comes
+/// from ``InteractiveScreen``, whose views read the reactors through the Observation bridge. Works the same
 /// with a terminal or piped input; the end of input quits.
 @MainActor
 struct InteractiveSession {
   let reactor: MainReactor
   let loader: Loader
   let console: Console
+  let screen: InteractiveScreen
+
+  init(reactor: MainReactor, loader: Loader, console: Console) {
+    self.reactor = reactor
+    self.loader = loader
+    self.console = console
+    screen = InteractiveScreen(reactor: reactor)
+  }
 
   private static let help = """
     Commands:
@@ -101,15 +109,11 @@ struct InteractiveSession {
       return
     }
     console.write("Loaded \(state.peopleCount) people (\(loader.sourceDescription)).\n")
-    console.write(SectionPrinter.sectionList(state.sections))
+    console.write(screen.text)
   }
 
   private func showScreen() {
-    if let detail = reactor.currentState.detail {
-      console.write(SectionPrinter.detail(detail.currentState))
-    } else {
-      console.write(SectionPrinter.sectionList(reactor.currentState.sections))
-    }
+    console.write(screen.text)
   }
 
   private func open(_ argument: String) {
