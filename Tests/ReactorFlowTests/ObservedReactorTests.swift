@@ -264,3 +264,56 @@ final class ObservedReactorTests: XCTestCase {
     XCTAssertEqual(reactor.currentState.username, "grace")
   }
 }
+
+// MARK: - Observers that observe again
+
+@MainActor
+final class ObservedReactorObserverTests: XCTestCase {
+  func test_tracking_secondViewReadsAfterTheFirstWasInvalidated_bothAreInvalidated() async {
+    // given
+    let model = ObservedReactor(ProfileReactor())
+    let first = trackOnce { _ = model.username }
+    model.send(.setUsername("grace"))
+    let second = trackOnce { _ = model.username }
+
+    // when
+    model.send(.setUsername("alan"))
+
+    // then
+    XCTAssertEqual(first.value, 1)
+    XCTAssertEqual(second.value, 1)
+  }
+
+  func test_observations_sequenceOfAProperty_seesEachChange() async {
+    guard #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) else { return }
+    // given
+    let model = ObservedReactor(ProfileReactor())
+    let seen = ["ada", "grace", "alan"].map { expectation(description: "Observations delivered \($0)") }
+    let log = NameLog()
+    let names = Observations { model.username }
+    let consumer = Task { @MainActor in
+      for await name in names {
+        log.names.append(name)
+        if log.names.count <= seen.count { seen[log.names.count - 1].fulfill() }
+      }
+    }
+    // A failed wait must not leave the test waiting on the consumer.
+    defer { consumer.cancel() }
+    await fulfillment(of: [seen[0]], timeout: 5)
+
+    // when
+    model.send(.setFollowers(1))
+    model.send(.setUsername("grace"))
+    await fulfillment(of: [seen[1]], timeout: 5)
+    model.send(.setUsername("alan"))
+    await fulfillment(of: [seen[2]], timeout: 5)
+
+    // then
+    XCTAssertEqual(log.names, ["ada", "grace", "alan"])
+  }
+}
+
+@MainActor
+private final class NameLog {
+  var names: [String] = []
+}
