@@ -71,7 +71,11 @@ final class ReadmeViewsExampleTests: XCTestCase {
     // given: the README's lines, with a count in place of print
     let model = ObservedReactor(ProfileViewReactor())
     let changes = ChangeCount()
-    withObservationTracking { _ = model.name } onChange: { changes.increment() }
+    withObservationTracking {
+      _ = model.name
+    } onChange: {
+      changes.increment()
+    }
 
     // when
     model.send(.toggleFollow)
