@@ -35,18 +35,26 @@ public final class ObservedReactor<R: Reactor>: Observable {
   /// The reactor that the model reads and sends to.
   public let reactor: R
 
+  // The properties marked `@exclusivity(unchecked)` are read or written on every state or read,
+  // where a dynamic exclusivity check costs as much as the comparison itself. Checking them is
+  // not needed: they are isolated to the main actor, and no access to them stays open while
+  // other code runs (observers are called only after the accesses end; see `signalChanges`).
   @usableFromInline let registrar = ObservationRegistrar()
   @usableFromInline var token: ObservationToken?
   /// The tracked properties, by the state key path a view read: their index in `slots`.
   @usableFromInline var properties: [AnyKeyPath: Int] = [:]
+  /// The same, by the identity of the key path objects read, which `rememberedKeyPaths` keeps.
+  @exclusivity(unchecked) @usableFromInline var identities: [ObjectIdentifier: Int] = [:]
+  @usableFromInline var rememberedKeyPaths: [AnyKeyPath] = []
   /// The tracked properties in the order they were first read, for the loop on each new state.
-  @usableFromInline var slots: ContiguousArray<TrackedSlot<ObservedReactor, R.State>> = []
+  @exclusivity(unchecked) @usableFromInline
+  var slots: ContiguousArray<TrackedSlot<ObservedReactor, R.State>> = []
   /// The state the properties were last compared in.
-  @usableFromInline var lastState: R.State
+  @exclusivity(unchecked) @usableFromInline var lastState: R.State
   /// The registrar's key for ``state``, made once: a generic key path literal is not free.
   @usableFromInline let stateKey: KeyPath<ObservedReactor, R.State> = \.state
   /// Whether ``state`` was read since its last change was signalled.
-  @usableFromInline var isStateArmed = false
+  @exclusivity(unchecked) @usableFromInline var isStateArmed = false
 
   /// Wraps a reactor.
   /// - Parameter reactor: The reactor; the model keeps it alive.
@@ -173,16 +181,35 @@ public final class ObservedReactor<R: Reactor>: Observable {
       ObservedReactor, R.State
     >
   ) -> KeyPath<ObservedReactor, Value> {
-    if let index = properties[keyPath],
-      let key = slots[index].property.key as? KeyPath<ObservedReactor, Value>
-    {
-      slots[index].isArmed = true
-      return key
+    let index: Int
+    if let known = identities[ObjectIdentifier(keyPath)] {
+      index = known
+    } else if let known = properties[keyPath] {
+      index = known
+      remember(keyPath, at: index)
+    } else {
+      index = slots.count
+      properties[keyPath] = index
+      slots.append(TrackedSlot(makeProperty(stateKey.appending(path: keyPath), registrar)))
+      remember(keyPath, at: index)
     }
-    let key = stateKey.appending(path: keyPath)
-    properties[keyPath] = slots.count
-    slots.append(TrackedSlot(makeProperty(key, registrar)))
-    return key
+    slots[index].isArmed = true
+    // Sound: the slot was found by this key path, or by an equal one, which has the same type.
+    return unsafeDowncast(slots[index].property.key, to: KeyPath<ObservedReactor, Value>.self)
+  }
+
+  /// Remembers a key path object's slot, so that the next read through the same object finds it
+  /// by identity: hashing a pointer instead of a key path's components (most reads use the same
+  /// literal, instantiated once). The objects are kept alive so that no address is reused; the
+  /// memory is dropped when key paths made on the fly (a new object per read) fill it.
+  @usableFromInline
+  func remember(_ keyPath: AnyKeyPath, at index: Int) {
+    if rememberedKeyPaths.count >= 64 + 4 * slots.count {
+      identities.removeAll()
+      rememberedKeyPaths.removeAll()
+    }
+    identities[ObjectIdentifier(keyPath)] = index
+    rememberedKeyPaths.append(keyPath)
   }
 
   /// Signals the armed properties that differ between the last state and `state`, and disarms
@@ -245,7 +272,9 @@ public final class ObservedReactor<R: Reactor>: Observable {
       if slots[index].needsSignal {
         slots[index].needsSignal = false
         remaining -= 1
-        slots[index].property.signal(self)
+        // Read out first: no access to `slots` may be open while observers run (they may read).
+        let property = slots[index].property
+        property.signal(self)
       }
       index += 1
     }
