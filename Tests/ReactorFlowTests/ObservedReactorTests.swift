@@ -317,3 +317,23 @@ final class ObservedReactorObserverTests: XCTestCase {
 private final class NameLog {
   var names: [String] = []
 }
+
+@MainActor
+final class ObservedReactorKeyPathTests: XCTestCase {
+  func test_tracking_keyPathsMadeOnTheFly_areOnePropertyPerPath() async {
+    // given: a new key path object for each read, as code that builds key paths makes them
+    let model = ObservedReactor(ProfileReactor())
+    let city = { (\ProfileReactor.State.profile).appending(path: \ProfileReactor.Profile.city) }
+    for _ in 0..<200 { _ = model[city()] }
+    let cityChanges = trackOnce { _ = model[city()] }
+    let nameChanges = trackOnce { _ = model[(\ProfileReactor.State.profile).appending(path: \.name)] }
+
+    // when
+    model.send(.setProfileCity("Paris"))
+
+    // then
+    XCTAssertEqual(cityChanges.value, 1)
+    XCTAssertEqual(nameChanges.value, 0)
+    XCTAssertEqual(model[city()], "Paris")
+  }
+}
