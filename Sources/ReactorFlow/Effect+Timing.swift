@@ -16,11 +16,7 @@ extension Effect {
     for duration: C.Duration,
     clock: C
   ) -> Effect {
-    Effect.concatenate(
-      Effect(operation: .run(nil) { _ in try await clock.sleep(for: duration) }),
-      self
-    )
-    .cancellable(id: id, cancelInFlight: true)
+    delay(for: duration, clock: clock).cancellable(id: id, cancelInFlight: true)
   }
 
   /// Runs this effect only if no effect with the same identifier has run in the last `duration`,
@@ -40,5 +36,24 @@ extension Effect {
     Effect(
       operation: .throttle(
         EffectID(id), sleep: { try await clock.sleep(for: duration) }, self))
+  }
+}
+
+extension Effect {
+  /// Delays this effect by `duration`, measured on `clock`.
+  ///
+  /// Inject the clock so that tests can use a virtual one. Cancelling the effect during the delay
+  /// cancels it before it starts.
+  /// ```swift
+  /// case .decreaseLater:
+  ///   return Effect.send(.decrease).delay(for: .seconds(1), clock: clock)
+  /// ```
+  /// - Parameters:
+  ///   - duration: How long to wait before the effect starts.
+  ///   - clock: The clock to wait on, for example `ContinuousClock()` or a test clock.
+  /// - Returns: The delayed effect.
+  public func delay<C: Clock>(for duration: C.Duration, clock: C) -> Effect {
+    Effect.concatenate(
+      Effect(operation: .run(priority: nil) { _ in try await clock.sleep(for: duration) }), self)
   }
 }

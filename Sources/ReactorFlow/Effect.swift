@@ -26,27 +26,75 @@
 /// }
 /// ```
 public struct Effect<Output: Sendable>: Sendable {
+  /// What an asynchronous effect does with an error its work threw: it can send outputs that
+  /// describe the failure. It runs where the work ran.
+  public typealias Catch =
+    nonisolated(nonsending) @Sendable (_ error: any Error, _ send: Send<Output>) async -> Void
+
+  /// The work of an asynchronous effect: it runs on the reactor's actor, the main actor, and
+  /// suspends there while what it awaits runs where that says (see ``run(priority:operation:catch:)``).
+  public typealias Body = nonisolated(nonsending) @Sendable (_ send: Send<Output>) async throws -> Void
+
   @usableFromInline
   enum Operation: Sendable {
     case none
     case output(Output)
     case outputs([Output])
-    case run(TaskPriority?, @Sendable (Send<Output>) async throws -> Void)
+    // The priority's raw value, not a `TaskPriority`: that type comes from a module built for
+    // library evolution, so its layout is known only at run time, and holding it made every
+    // `Effect` go through runtime value witnesses.
+    case run(priority: UInt8?, Body)
     case merge([Effect])
     case concatenate([Effect])
-    // Only the cases that hold an `Effect` are boxed: `.output`, the hot case, stays inline.
-    indirect case cancellable(EffectID, cancelInFlight: Bool, Effect)
+    case cancellable(EffectID, cancelInFlight: Bool, Effect)
     case cancel(EffectID)
-    indirect case catching(Effect, @Sendable (any Error) -> Effect)
-    indirect case throttle(EffectID, sleep: @Sendable () async throws -> Void, Effect)
+    case catching(Effect, @Sendable (any Error) -> Effect)
+    case throttle(EffectID, sleep: @Sendable () async throws -> Void, Effect)
+    /// Made on the main actor when it is reached, from the state at that moment.
+    case deferred(@MainActor @Sendable () -> Effect)
+    /// The first effect, then the second one even if the first failed or was cancelled.
+    case finally(Effect, Effect)
   }
 
+  /// Every operation other than `.none` and one `.send`, behind one reference.
   @usableFromInline
-  let operation: Operation
+  final class Node: Sendable {
+    @usableFromInline let operation: Operation
 
-  @usableFromInline
+    @usableFromInline
+    init(_ operation: Operation) {
+      self.operation = operation
+    }
+  }
+
+  // Two plain fields rather than one enum: `.none` and `.send(x)`, what `mutate` returns for most
+  // actions, are then an optional output and a nil reference, copied and destroyed inline. As one
+  // multi-payload enum, every effect was copied and destroyed through outlined generic value
+  // witnesses: a third of the cost of a synchronous action.
+  @usableFromInline let output: Output?
+  @usableFromInline let node: Node?
+
+  @inlinable
+  init(output: Output) {
+    self.output = output
+    self.node = nil
+  }
+
+  @inlinable
   init(operation: Operation) {
-    self.operation = operation
+    self.output = nil
+    switch operation {
+    case .none: self.node = nil
+    default: self.node = Node(operation)
+    }
+  }
+
+  /// What the effect does, as one value (off the hot path).
+  @usableFromInline
+  var operation: Operation {
+    if let node { return node.operation }
+    if let output { return .output(output) }
+    return .none
   }
 
   /// Whether every part of this effect completes synchronously, without starting a task.
@@ -54,12 +102,15 @@ public struct Effect<Output: Sendable>: Sendable {
     switch operation {
     case .none, .output, .outputs, .cancel:
       return true
-    case .run, .throttle:
+    case .run, .throttle, .deferred:
+      // A deferred effect is not known until it is made; a concatenation makes it in place.
       return false
     case .merge(let effects), .concatenate(let effects):
       return effects.allSatisfy(\.isSynchronous)
     case .cancellable(_, _, let effect), .catching(let effect, _):
       return effect.isSynchronous
+    case .finally(let effect, let closing):
+      return effect.isSynchronous && closing.isSynchronous
     }
   }
 }
@@ -75,7 +126,7 @@ extension Effect {
   /// - Parameter output: The mutation to reduce.
   @inlinable
   public static func send(_ output: Output) -> Effect {
-    Effect(operation: .output(output))
+    Effect(output: output)
   }
 
   /// An effect that reduces several outputs synchronously, in order, before `send(_:)` returns.
@@ -86,9 +137,16 @@ extension Effect {
 
   /// An asynchronous effect that may send any number of outputs.
   ///
-  /// The closure runs off the main actor in a task owned by the reactor. Each `await send(x)`
-  /// returns after `x` has been reduced. An error that the closure throws ends this effect only;
-  /// without a `catch` handler it goes to the reactor's ``Reactor/recover(from:)`` hook.
+  /// The closure runs in a task owned by the reactor, on the reactor's actor (the main actor), like
+  /// a `nonisolated(nonsending)` function: what it awaits runs where that function says. A service
+  /// method or closure that is `nonisolated` and `async` (the default outside the main actor) runs
+  /// on the global executor, so the usual `try await client.fetch()` does not block the main
+  /// actor, and each `await send(x)` costs no thread switch. Keep heavy synchronous work (parsing
+  /// a large file) out of the closure body: move it into a `@concurrent` function and await it.
+  ///
+  /// Each `await send(x)` returns after `x` has been reduced. An error that the closure throws
+  /// ends this effect only; without a `catch` handler it goes to the reactor's
+  /// ``Reactor/recover(from:)`` hook.
   /// - Parameters:
   ///   - priority: The priority of the task that runs the effect.
   ///   - operation: The work; it receives a ``Send`` to deliver outputs.
@@ -96,14 +154,14 @@ extension Effect {
   ///     it can send outputs that describe the failure.
   public static func run(
     priority: TaskPriority? = nil,
-    operation: @escaping @Sendable (_ send: Send<Output>) async throws -> Void,
-    catch handler: (@Sendable (_ error: any Error, _ send: Send<Output>) async -> Void)? = nil
+    operation: @escaping Body,
+    catch handler: Catch? = nil
   ) -> Effect {
     guard let handler else {
-      return Effect(operation: .run(priority, operation))
+      return Effect(operation: .run(priority: priority?.rawValue, operation))
     }
     return Effect(
-      operation: .run(priority) { send in
+      operation: .run(priority: priority?.rawValue) { send in
         do {
           try await operation(send)
         } catch is CancellationError {
@@ -120,9 +178,9 @@ extension Effect {
   ///   - operation: The work; its result is reduced when it returns.
   public static func task(
     priority: TaskPriority? = nil,
-    operation: @escaping @Sendable () async throws -> Output
+    operation: nonisolated(nonsending) @escaping @Sendable () async throws -> Output
   ) -> Effect {
-    Effect(operation: .run(priority) { send in await send(try await operation()) })
+    Effect(operation: .run(priority: priority?.rawValue) { send in await send(try await operation()) })
   }
 
   /// An effect that sends every element of an asynchronous sequence, in order.
@@ -133,7 +191,7 @@ extension Effect {
   public static func sequence<S: AsyncSequence & Sendable>(_ sequence: S) -> Effect
   where S.Element == Output {
     Effect(
-      operation: .run(nil) { send in
+      operation: .run(priority: nil) { send in
         for try await element in sequence {
           await send(element)
         }
@@ -199,6 +257,30 @@ extension Effect {
     .concatenate(.send(output), self)
   }
 
+  /// Runs `closing` after this effect ends, however it ends: finished, failed, or cancelled.
+  ///
+  /// The outputs of `closing` are reduced even when this effect was cancelled (by
+  /// ``cancel(id:)``, by `cancelInFlight`, or by ``ReactorTask/cancel()``), so a loading flag set at
+  /// the start is always cleared. This is the counterpart of RxSwift's `take(until:)` followed by
+  /// a closing element: the cancelled middle stops, the closing mutation still comes.
+  /// ```swift
+  /// case .loadNextPage:
+  ///   return .concatenate(.send(.setLoadingNextPage(true)), fetchNextPage)
+  ///     .finally(.send(.setLoadingNextPage(false)))
+  ///     .cancellable(id: "page", cancelInFlight: true)
+  /// ```
+  /// Keep `closing` short (a `.send`, typically): it runs even after cancellation, so a long
+  /// asynchronous closing piece would outlive the cancel. Only the reactor's release stops it.
+  ///
+  /// Cancelling a nested piece: `.cancel(id:)` of an inner ``cancellable(id:cancelInFlight:)``
+  /// stops only that piece; the concatenation around it goes on with its next piece. Cancelling
+  /// the outer effect stops every piece after the running one, except a `finally`'s `closing`.
+  /// - Parameter closing: The effect to run last.
+  /// - Returns: The combined effect.
+  public func finally(_ closing: Effect) -> Effect {
+    Effect(operation: .finally(self, closing))
+  }
+
   /// Maps the errors of this effect to another effect, typically one that sends an error state.
   ///
   /// `CancellationError` is not passed to `handler`.
@@ -225,7 +307,7 @@ extension Effect {
       return Effect<NewOutput>(operation: .outputs(outputs.map(transform)))
     case .run(let priority, let body):
       return Effect<NewOutput>(
-        operation: .run(priority) { send in
+        operation: .run(priority: priority) { send in
           try await body(Send { output in send.deliver(transform(output)) })
         })
     case .merge(let effects):
@@ -242,6 +324,10 @@ extension Effect {
         operation: .catching(effect.map(transform), { handler($0).map(transform) }))
     case .throttle(let id, let sleep, let effect):
       return Effect<NewOutput>(operation: .throttle(id, sleep: sleep, effect.map(transform)))
+    case .deferred(let make):
+      return Effect<NewOutput>(operation: .deferred { make().map(transform) })
+    case .finally(let effect, let closing):
+      return Effect<NewOutput>(operation: .finally(effect.map(transform), closing.map(transform)))
     }
   }
 }

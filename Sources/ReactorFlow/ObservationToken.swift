@@ -5,27 +5,33 @@
 /// ```
 @MainActor
 public final class ObservationToken: Hashable {
-  private var onCancel: (@MainActor () -> Void)?
+  // The source and the observation's number rather than a closure: one allocation less for every
+  // observer a view keeps. Weak, so that a token never keeps a reactor's runtime alive.
+  private weak var source: (any ObservationSource)?
+  private let id: Int
+
+  /// Whether the token was cancelled (or handed its observation over to a stream's end).
+  public private(set) var isCancelled = false
 
   @usableFromInline
-  init(onCancel: @escaping @MainActor () -> Void) {
-    self.onCancel = onCancel
+  init(source: any ObservationSource, id: Int) {
+    self.source = source
+    self.id = id
   }
-
-  /// Whether the observation has stopped.
-  public var isCancelled: Bool { onCancel == nil }
 
   /// Stops the observation: the callback is not called again. Cancelling twice does nothing.
   public func cancel() {
-    let onCancel = self.onCancel
-    self.onCancel = nil
-    onCancel?()
+    let source = self.source
+    self.source = nil
+    isCancelled = true
+    source?.removeObservation(id: id)
   }
 
   /// Lets the observation outlive this token; something else (a stream's end) must stop it.
   @usableFromInline
   func detach() {
-    onCancel = nil
+    source = nil
+    isCancelled = true
   }
 
   /// Keeps this token alive as long as `set` holds it.
@@ -45,6 +51,14 @@ public final class ObservationToken: Hashable {
   }
 
   isolated deinit {
-    onCancel?()
+    source?.removeObservation(id: id)
   }
+}
+
+/// What an ``ObservationToken`` stops: a reactor's runtime.
+@MainActor
+@usableFromInline
+protocol ObservationSource: AnyObject {
+  /// Stops the observation with this number; does nothing if it already stopped.
+  func removeObservation(id: Int)
 }

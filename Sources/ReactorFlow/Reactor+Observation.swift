@@ -8,6 +8,7 @@ extension Reactor {
   /// reactor.
   /// - Parameter onChange: Called on the main actor with each state.
   /// - Returns: The token that keeps the observation alive.
+  @inlinable
   public func observe(_ onChange: @escaping @MainActor (State) -> Void) -> ObservationToken {
     runtime.addObserver(self) { state in
       onChange(state)
@@ -21,12 +22,14 @@ extension Reactor {
   ///   - keyPath: The part of the state to observe.
   ///   - onChange: Called on the main actor with each value.
   /// - Returns: The token that keeps the observation alive.
+  @inlinable
   public func observe<Value>(
     _ keyPath: KeyPath<State, Value>,
     _ onChange: @escaping @MainActor (Value) -> Void
   ) -> ObservationToken {
-    runtime.addObserver(self) { state in
-      onChange(state[keyPath: keyPath])
+    let readout = StateReadout(keyPath)
+    return runtime.addObserver(self) { state in
+      onChange(readout.read(state))
       return true
     }
   }
@@ -37,19 +40,31 @@ extension Reactor {
   ///   - keyPath: The part of the state to observe.
   ///   - onChange: Called on the main actor with each distinct value.
   /// - Returns: The token that keeps the observation alive.
+  @inlinable
   public func observe<Value: Equatable>(
     _ keyPath: KeyPath<State, Value>,
     _ onChange: @escaping @MainActor (Value) -> Void
   ) -> ObservationToken {
-    observe(map: { $0[keyPath: keyPath] }, onChange)
+    // One closure per observer, not a filter around a reader around `onChange`: each level of
+    // closure is an indirect call per observer per mutation.
+    let readout = StateReadout(keyPath)
+    let last = LastValue<Value>()
+    return runtime.addObserver(self) { state in
+      let value = readout.read(state)
+      if let previous = last.value, previous == value { return true }
+      last.value = value
+      onChange(value)
+      return true
+    }
   }
 
   /// Observes a value computed from the state: calls `onChange` with it at once, then each time
-  /// it changes to a different value. Faster than a key path on hot paths.
+  /// it changes to a different value.
   /// - Parameters:
   ///   - transform: Computes the value from the state.
   ///   - onChange: Called on the main actor with each distinct value.
   /// - Returns: The token that keeps the observation alive.
+  @inlinable
   public func observe<Value: Equatable>(
     map transform: @escaping @MainActor (State) -> Value,
     _ onChange: @escaping @MainActor (Value) -> Void
@@ -68,6 +83,7 @@ extension Reactor {
   ///   - keyPath: The pulse's projected value, for example `\.$alert`.
   ///   - onChange: Called on the main actor with each assigned value.
   /// - Returns: The token that keeps the observation alive.
+  @inlinable
   public func observe<Value>(
     pulse keyPath: KeyPath<State, Pulse<Value>>,
     _ onChange: @escaping @MainActor (Value) -> Void
@@ -80,6 +96,21 @@ extension Reactor {
       })
   }
 
+  /// Observes the actions sent to the reactor: calls `onAction` with each action as it is sent,
+  /// before ``transform(action:)`` and before it is processed, until the token is cancelled or
+  /// released.
+  ///
+  /// ReactorKit's `reactor.action` subject, observed. Stubbed reactors report their actions too.
+  /// - Parameter onAction: Called on the main actor with each action.
+  /// - Returns: The token that keeps the observation alive.
+  public func observe(actions onAction: @escaping @MainActor (Action) -> Void) -> ObservationToken {
+    _ = currentState
+    return runtime.addActionObserver(onAction: { action in
+      onAction(action)
+      return true
+    })
+  }
+
   // MARK: Filters shared by the observers and the streams
 
   /// An observer callback that passes on `transform(state)` only when it differs from the last
@@ -89,11 +120,11 @@ extension Reactor {
     _ transform: @escaping @MainActor (State) -> Value,
     _ emit: @escaping @MainActor (Value) -> Bool
   ) -> @MainActor (State) -> Bool {
-    var last: Value?
+    let last = LastValue<Value>()
     return { state in
       let value = transform(state)
-      guard value != last else { return true }
-      last = value
+      if let previous = last.value, previous == value { return true }
+      last.value = value
       return emit(value)
     }
   }
@@ -105,11 +136,12 @@ extension Reactor {
     to keyPath: KeyPath<State, Pulse<Value>>,
     _ emit: @escaping @MainActor (Value) -> Bool
   ) -> @MainActor (State) -> Bool {
-    var lastCount: UInt?
+    let readout = StateReadout(keyPath)
+    let lastCount = LastValue<UInt>()
     return { state in
-      let pulse = state[keyPath: keyPath]
-      defer { lastCount = pulse.valueUpdatedCount }
-      guard let count = lastCount, count != pulse.valueUpdatedCount else { return true }
+      let pulse = readout.read(state)
+      defer { lastCount.value = pulse.valueUpdatedCount }
+      guard let count = lastCount.value, count != pulse.valueUpdatedCount else { return true }
       return emit(pulse.value)
     }
   }
@@ -120,8 +152,15 @@ extension Reactor where State: Equatable {
   /// state changes to a different value, until the token is cancelled or released.
   /// - Parameter onChange: Called on the main actor with each distinct state.
   /// - Returns: The token that keeps the observation alive.
+  @inlinable
   public func observe(_ onChange: @escaping @MainActor (State) -> Void) -> ObservationToken {
-    observe(map: { $0 }, onChange)
+    let last = LastValue<State>()
+    return runtime.addObserver(self) { state in
+      if let previous = last.value, previous == state { return true }
+      last.value = state
+      onChange(state)
+      return true
+    }
   }
 }
 
@@ -151,7 +190,8 @@ extension Reactor where State: Sendable {
   public func values<Value: Equatable & Sendable>(
     of keyPath: KeyPath<State, Value>
   ) -> AsyncStream<Value> {
-    stream { emit in Self.distinct({ $0[keyPath: keyPath] }, emit) }
+    let readout = StateReadout(keyPath)
+    return stream { emit in Self.distinct({ readout.read($0) }, emit) }
   }
 
   /// The values assigned to a pulse after now, as an asynchronous sequence.
@@ -162,6 +202,26 @@ extension Reactor where State: Sendable {
     _ keyPath: KeyPath<State, Pulse<Value>>
   ) -> AsyncStream<Value> {
     stream { emit in Self.assignments(to: keyPath, emit) }
+  }
+
+  /// The actions sent to the reactor from now on, as an asynchronous sequence, each as it is sent
+  /// (before ``Reactor/transform(action:)``).
+  ///
+  /// Use it where ReactorKit code filtered `reactor.action`, for example to end an effect when
+  /// the user cancels:
+  /// ```swift
+  /// let cancels = actions.filter { $0 == .cancel }
+  /// ```
+  /// Each access is a new consumer. The sequence ends when the reactor is released or the
+  /// consumer stops.
+  public var actions: AsyncStream<Action> {
+    _ = currentState
+    let buffer = StreamBuffer<Action>()
+    let token = runtime.addActionObserver(
+      onAction: { buffer.push($0) }, onFinish: { buffer.finish() })
+    // The stream's end, not this token, ends the observation.
+    token.detach()
+    return buffer.makeStream()
   }
 
   /// A new consumer: an `AsyncStream` fed by an observer whose callback `makeOnChange` builds

@@ -9,6 +9,11 @@
 /// returns. Actions sent while another is being processed (from `reduce`, from an observer) are
 /// queued and processed after it, in order, never re-entrantly.
 ///
+/// A reactor may be a non-final class: a generic base reactor (`class ListReactor<Item>: Reactor`)
+/// declares the storage once and subclasses override `mutate` and `reduce`. Hooks that a subclass
+/// overrides must be declared in the base class (a protocol extension's default cannot be
+/// overridden).
+///
 /// ```swift
 /// @MainActor
 /// final class CounterReactor: Reactor {
@@ -16,7 +21,7 @@
 ///   struct State: Equatable, Sendable { var count = 0 }
 ///
 ///   let initialState = State()
-///   let runtime = ReactorRuntime<CounterReactor>()
+///   let runtime = Runtime()
 ///
 ///   func reduce(state: State, mutation: Action) -> State {
 ///     var state = state
@@ -40,11 +45,12 @@ public protocol Reactor: AnyObject, Sendable {
   /// The state before any action. Read once, when the reactor starts.
   var initialState: State { get }
 
-  /// The reactor's per-instance storage: declare it as `let runtime = ReactorRuntime<Self>()`.
+  /// The reactor's per-instance storage: declare it as `let runtime = Runtime()`.
   ///
   /// It holds the current state, the observers and the running effects, so that no global table
-  /// is needed and everything goes away with the reactor.
-  var runtime: ReactorRuntime<Self> { get }
+  /// is needed and everything goes away with the reactor. ``Runtime`` names the runtime of this
+  /// reactor's `Action`, `Mutation` and `State`.
+  var runtime: ReactorRuntime<Action, Mutation, State> { get }
 
   /// Turns an action into an effect that produces mutations.
   ///
@@ -60,11 +66,25 @@ public protocol Reactor: AnyObject, Sendable {
   /// - Returns: The next state, which then goes through ``transform(state:)``.
   func reduce(state: State, mutation: Mutation) -> State
 
-  /// Rewrites each action before ``mutate(action:)``, for example to log or to map it. Default:
-  /// the action as it is.
+  /// Decides what each sent action becomes before ``mutate(action:)``: the same action, another
+  /// one, none (drop it), or a later one (delay it). Default: `.send(action)`.
+  ///
+  /// This is ReactorKit's `transform(action:)`, one action at a time. The actions of the returned
+  /// effect go to `mutate(action:)` without being transformed again; the synchronous ones are
+  /// mutated before `send(_:)` returns, and the effects of later ones belong to the same
+  /// ``ReactorTask``.
+  /// ```swift
+  /// func transform(action: Action) -> Effect<Action> {
+  ///   switch action {
+  ///   case .refresh where currentState.isLoading: return .none          // ignore taps while loading
+  ///   case .autosave: return Effect.send(action).delay(for: .seconds(1), clock: clock)
+  ///   default: return .send(action)
+  ///   }
+  /// }
+  /// ```
   /// - Parameter action: The action that was sent.
-  /// - Returns: The action to mutate.
-  func transform(action: Action) -> Action
+  /// - Returns: The actions to mutate.
+  func transform(action: Action) -> Effect<Action>
 
   /// Rewrites each mutation before ``reduce(state:mutation:)``, including mutations from effects.
   /// Default: the mutation as it is.
@@ -72,8 +92,12 @@ public protocol Reactor: AnyObject, Sendable {
   /// - Returns: The mutation to reduce.
   func transform(mutation: Mutation) -> Mutation
 
-  /// Rewrites each state after ``reduce(state:mutation:)`` and the initial state. The result is
-  /// ``currentState``. Default: the state as it is.
+  /// Shapes the state that is published after ``reduce(state:mutation:)`` and for the initial
+  /// state. The result is ``currentState`` and what observers and streams see. Default: the state
+  /// as it is.
+  ///
+  /// As in ReactorKit, it does not feed back: `reduce` always receives the previous *reduced*
+  /// state, so a transform that appends, counts or stamps applies once to each published state.
   /// - Parameter state: The reduced state.
   /// - Returns: The state to publish.
   func transform(state: State) -> State
@@ -103,19 +127,27 @@ public protocol Reactor: AnyObject, Sendable {
 }
 
 extension Reactor {
-  /// Applies the action as it is (the identity transform).
-  public func transform(action: Action) -> Action { action }
+  /// The runtime type to declare as the reactor's storage: `let runtime = Runtime()`.
+  public typealias Runtime = ReactorRuntime<Action, Mutation, State>
+
+  /// Mutates the action as it is.
+  @inlinable
+  public func transform(action: Action) -> Effect<Action> { .send(action) }
 
   /// Applies the mutation as it is (the identity transform).
+  @inlinable
   public func transform(mutation: Mutation) -> Mutation { mutation }
 
   /// Publishes the state as it is (the identity transform).
+  @inlinable
   public func transform(state: State) -> State { state }
 
   /// No external actions.
+  @inlinable
   public func externalActions() -> Effect<Action> { .none }
 
   /// No external mutations.
+  @inlinable
   public func externalMutations() -> Effect<Mutation> { .none }
 
   /// Reports the error through the runtime and returns `nil`.
@@ -127,12 +159,14 @@ extension Reactor {
 
 extension Reactor where Mutation == Action {
   /// Applies the action as a mutation, synchronously.
+  @inlinable
   public func mutate(action: Action) -> Effect<Mutation> { .send(action) }
 }
 
 extension Reactor {
   /// The current state, always fresh: right after `send(_:)` returns it includes every mutation
-  /// that the action produced synchronously.
+  /// that the action produced synchronously. It is the published state, after
+  /// ``transform(state:)``.
   @inlinable
   public var currentState: State { runtime.currentState(of: self) }
 

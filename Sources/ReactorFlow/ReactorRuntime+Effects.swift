@@ -22,6 +22,15 @@ extension Sink where Output == R.Action {
     let send: @MainActor @Sendable (R, R.Action) -> Void = { _ = $0.runtime.send($1, to: $0) }
     return Sink(now: send, later: send)
   }
+
+  /// The actions that `transform(action:)` produced: they are mutated, not transformed again, and
+  /// their effects join `group`, the group of the action they came from.
+  @usableFromInline
+  static func transformedActions(_ group: EffectGroup?) -> Sink {
+    Sink(
+      now: { _ = $0.runtime.mutate($1, group: group, $0) },
+      later: { $0.runtime.receiveTransformed($1, group: group, $0) })
+  }
 }
 
 /// A reference to a reactor that does not keep it alive, for tasks that outlive a call.
@@ -34,14 +43,14 @@ extension ReactorRuntime {
 
   /// Runs the synchronous part of `effect` now and starts tasks for the rest.
   @usableFromInline
-  func start<Output>(
+  func start<R: Reactor, Output>(
     _ effect: Effect<Output>,
     _ reactor: R,
     _ group: inout EffectGroup?,
     _ sink: Sink<R, Output>,
     ids: [EffectID],
     isExternal: Bool
-  ) {
+  ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
     switch effect.operation {
     case .none:
       return
@@ -56,13 +65,7 @@ extension ReactorRuntime {
         start(effect, reactor, &group, sink, ids: ids, isExternal: isExternal)
       }
     case .concatenate(let effects):
-      var index = effects.startIndex
-      while index < effects.endIndex, effects[index].isSynchronous {
-        start(effects[index], reactor, &group, sink, ids: ids, isExternal: isExternal)
-        index += 1
-      }
-      if index < effects.endIndex {
-        let rest = Effect<Output>.concatenate(effects[index...])
+      if let rest = startPrefix(effects, reactor, &group, sink, ids: ids, isExternal: isExternal) {
         spawn(rest, reactor, &group, sink, ids: ids, isExternal: isExternal)
       }
     case .cancellable(let id, let cancelInFlight, let inner):
@@ -79,23 +82,66 @@ extension ReactorRuntime {
     case .throttle(let id, let sleep, let inner):
       guard openThrottleWindow(id: id, sleep: sleep, reactor) else { return }
       start(inner, reactor, &group, sink, ids: ids, isExternal: isExternal)
+    case .deferred(let make):
+      start(make(), reactor, &group, sink, ids: ids, isExternal: isExternal)
+    case .finally(let inner, let closing):
+      var rest: Effect<Output>? = inner
+      if case .concatenate(let effects) = inner.operation {
+        rest = startPrefix(effects, reactor, &group, sink, ids: ids, isExternal: isExternal)
+      } else if inner.isSynchronous {
+        start(inner, reactor, &group, sink, ids: ids, isExternal: isExternal)
+        rest = nil
+      }
+      if let rest {
+        spawn(rest.finally(closing), reactor, &group, sink, ids: ids, isExternal: isExternal)
+      } else {
+        start(closing, reactor, &group, sink, ids: ids, isExternal: isExternal)
+      }
     }
+  }
+
+  /// Runs the leading synchronous pieces of a concatenation now and returns the rest, or `nil`
+  /// when nothing is left.
+  func startPrefix<R: Reactor, Output>(
+    _ effects: [Effect<Output>],
+    _ reactor: R,
+    _ group: inout EffectGroup?,
+    _ sink: Sink<R, Output>,
+    ids: [EffectID],
+    isExternal: Bool
+  ) -> Effect<Output>? where R.Action == Action, R.Mutation == Mutation, R.State == State {
+    var index = effects.startIndex
+    while index < effects.endIndex {
+      var piece = effects[index]
+      // A deferred piece is made now, from the state the pieces before it left.
+      if case .deferred(let make) = piece.operation { piece = make() }
+      guard piece.isSynchronous else {
+        // A last piece alone (`.run { ... }.prepend(x)`) runs as itself.
+        if index + 1 == effects.endIndex { return piece }
+        return .concatenate(CollectionOfOne(piece) + effects[(index + 1)...])
+      }
+      start(piece, reactor, &group, sink, ids: ids, isExternal: isExternal)
+      index += 1
+    }
+    return nil
   }
 
   /// Starts a task that runs `effect`, registered under `ids` and in the action's group.
   @discardableResult
-  func spawn<Output>(
+  func spawn<R: Reactor, Output>(
     _ effect: Effect<Output>,
     _ reactor: R,
     _ group: inout EffectGroup?,
     _ sink: Sink<R, Output>,
     ids: [EffectID],
     isExternal: Bool
-  ) -> Task<Void, Never> {
+  ) -> Task<Void, Never> where R.Action == Action, R.Mutation == Mutation, R.State == State {
     let serial = nextSerial()
     let weakReactor = WeakReactor(value: reactor)
     var priority: TaskPriority?
-    if case .run(let runPriority, _) = effect.operation { priority = runPriority }
+    if case .run(let rawPriority, _) = effect.operation, let rawPriority {
+      priority = TaskPriority(rawValue: rawPriority)
+    }
     let task = Task(priority: priority) { @MainActor in
       await Self.run(effect, weakReactor, sink)
       weakReactor.value?.runtime.effectDidFinish(serial: serial)
@@ -112,9 +158,9 @@ extension ReactorRuntime {
   // MARK: - Running effects in a task
 
   /// Runs an effect to its end, sending a thrown error to the reactor's `recover(from:)`.
-  static func run<Output>(
+  static func run<R: Reactor, Output>(
     _ effect: Effect<Output>, _ reactor: WeakReactor<R>, _ sink: Sink<R, Output>
-  ) async {
+  ) async where R.Action == Action, R.Mutation == Mutation, R.State == State {
     do {
       try await perform(effect, reactor, sink)
     } catch is CancellationError {
@@ -125,16 +171,17 @@ extension ReactorRuntime {
     }
   }
 
-  static func report(_ error: any Error, _ reactor: WeakReactor<R>) {
+  static func report<R: Reactor>(_ error: any Error, _ reactor: WeakReactor<R>)
+  where R.Action == Action, R.Mutation == Mutation, R.State == State {
     guard let reactor = reactor.value else { return }
     if let mutation = reactor.recover(from: error) {
       reactor.runtime.receive(mutation, reactor)
     }
   }
 
-  private static func perform<Output>(
+  private static func perform<R: Reactor, Output>(
     _ effect: Effect<Output>, _ reactor: WeakReactor<R>, _ sink: Sink<R, Output>
-  ) async throws {
+  ) async throws where R.Action == Action, R.Mutation == Mutation, R.State == State {
     switch effect.operation {
     case .none:
       return
@@ -182,23 +229,48 @@ extension ReactorRuntime {
         strong.runtime.openThrottleWindow(id: id, sleep: sleep, strong)
       else { return }
       try await perform(inner, reactor, sink)
+    case .deferred(let make):
+      // Made (on the main actor, where this runs) from the state as it is now, after every
+      // earlier output was reduced.
+      try await perform(make(), reactor, sink)
+    case .finally(let inner, let closing):
+      do {
+        try await perform(inner, reactor, sink)
+      } catch {
+        await runClosing(closing, reactor, sink)
+        throw error
+      }
+      await runClosing(closing, reactor, sink)
     }
   }
 
-  private static func deliver<Output>(
+  /// Runs the closing piece of a `finally`, delivering its outputs even when the effect was
+  /// cancelled: a task of its own does not inherit the cancellation. It still ends early when
+  /// the reactor is gone (its outputs are then dropped).
+  private static func runClosing<R: Reactor, Output>(
+    _ closing: Effect<Output>, _ reactor: WeakReactor<R>, _ sink: Sink<R, Output>
+  ) async where R.Action == Action, R.Mutation == Mutation, R.State == State {
+    guard Task.isCancelled else {
+      await run(closing, reactor, sink)
+      return
+    }
+    await Task { @MainActor in await run(closing, reactor, sink) }.value
+  }
+
+  private static func deliver<R: Reactor, Output>(
     _ output: Output, _ reactor: WeakReactor<R>, _ sink: Sink<R, Output>
-  ) {
+  ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
     guard !Task.isCancelled, let reactor = reactor.value else { return }
     sink.later(reactor, output)
   }
 
-  private static func startNested<Output>(
+  private static func startNested<R: Reactor, Output>(
     _ effect: Effect<Output>,
     _ id: EffectID,
     _ cancelInFlight: Bool,
     _ reactor: WeakReactor<R>,
     _ sink: Sink<R, Output>
-  ) -> Task<Void, Never>? {
+  ) -> Task<Void, Never>? where R.Action == Action, R.Mutation == Mutation, R.State == State {
     guard let reactor = reactor.value, !Task.isCancelled else { return nil }
     if cancelInFlight { reactor.runtime.cancelEffects(id: id) }
     var noGroup: EffectGroup?
@@ -208,20 +280,22 @@ extension ReactorRuntime {
   // MARK: - Bookkeeping
 
   private func nextSerial() -> Int {
-    defer { nextEffectSerial &+= 1 }
-    return nextEffectSerial
+    let registry = self.registry
+    defer { registry.nextSerial &+= 1 }
+    return registry.nextSerial
   }
 
-  func openThrottleWindow(
+  func openThrottleWindow<R: Reactor>(
     id: EffectID, sleep: @escaping @Sendable () async throws -> Void, _ reactor: R
-  ) -> Bool {
-    guard throttleWindows[id] == nil else { return false }
+  ) -> Bool where R.Action == Action, R.Mutation == Mutation, R.State == State {
+    let registry = self.registry
+    guard registry.throttleWindows[id] == nil else { return false }
     let weakReactor = WeakReactor(value: reactor)
-    throttleWindows[id] = Task { @MainActor in
+    registry.throttleWindows[id] = Task { @MainActor in
       // The window closes when the sleep ends, or early if the reactor goes away (the sleep
       // then throws `CancellationError`): either way the result is the same.
       _ = try? await sleep()
-      weakReactor.value?.runtime.throttleWindows[id] = nil
+      weakReactor.value?.runtime.effects?.throttleWindows[id] = nil
     }
     return true
   }

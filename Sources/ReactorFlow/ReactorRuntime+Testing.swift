@@ -6,17 +6,20 @@ extension ReactorRuntime {
   /// and no external stream starts. Call before the reactor's first use.
   /// - Parameter onAction: Receives each action that was sent.
   @_spi(Testing)
-  public func stub(onAction: @escaping @MainActor (R.Action) -> Void) {
-    actionInterceptor = onAction
+  public func stub(onAction: @escaping @MainActor (Action) -> Void) {
+    installedHooks.actionInterceptor = onAction
   }
 
-  /// Replaces the current state without running `reduce`, and notifies the observers.
+  /// Replaces the current state without running `reduce` or `transform(state:)`, and notifies
+  /// the observers.
   /// - Parameters:
-  ///   - state: The new state.
+  ///   - state: The new state, published as it is.
   ///   - reactor: The reactor that owns this runtime.
   @_spi(Testing)
-  public func setState(_ state: R.State, of reactor: R) {
+  public func setState<R: Reactor>(_ state: State, of reactor: R)
+  where R.Action == Action, R.Mutation == Mutation, R.State == State {
     if storedState == nil { _ = start(reactor) }
+    reducedState = state
     storedState = state
     if !observers.isEmpty { notify(state) }
   }
@@ -24,7 +27,7 @@ extension ReactorRuntime {
   /// Calls `tap` with every mutation, before `transform(mutation:)` and `reduce`.
   /// - Parameter tap: Receives each mutation; `nil` removes the tap.
   @_spi(Testing)
-  public func tapMutations(_ tap: (@MainActor (R.Mutation) -> Void)?) {
-    mutationTap = tap
+  public func tapMutations(_ tap: (@MainActor (Mutation) -> Void)?) {
+    installedHooks.mutationTap = tap
   }
 }

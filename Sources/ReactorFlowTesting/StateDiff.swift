@@ -1,17 +1,68 @@
-/// A line diff of two values' `dump` output, for failure messages.
+import ReactorFlow
+
+/// A line diff of two values' `dump`-like outlines, for failure messages.
 enum StateDiff {
-  /// The lines of `dump(expected)` and `dump(actual)`, with `−` before lines only in the
-  /// expected value, `+` before lines only in the actual one, and two spaces before the rest.
+  /// The outlines of `expected` and `actual`, with `−` before lines only in the expected value,
+  /// `+` before lines only in the actual one, and two spaces before the rest.
   static func lines<Value>(expected: Value, actual: Value) -> String {
-    let old = dumped(expected)
-    let new = dumped(actual)
+    let old = outline(expected)
+    let new = outline(actual)
     return diff(old, new).joined(separator: "\n")
   }
 
-  private static func dumped<Value>(_ value: Value) -> [String] {
-    var text = ""
-    dump(value, to: &text)
-    return text.split(separator: "\n").map(String.init)
+  /// The value's outline in `dump`'s shape, except that a reactor held in the state is one line
+  /// with its type and identity: its runtime's internals say nothing about the state under test.
+  static func outline(_ value: Any) -> [String] {
+    var lines: [String] = []
+    var visited: Set<ObjectIdentifier> = []
+    write(value, label: nil, depth: 0, visited: &visited, into: &lines)
+    return lines
+  }
+
+  private static func write(
+    _ value: Any, label: String?, depth: Int, visited: inout Set<ObjectIdentifier>,
+    into lines: inout [String]
+  ) {
+    let indent = String(repeating: "  ", count: depth)
+    let name = label.map { "\($0): " } ?? ""
+    let mirror = Mirror(reflecting: value)
+    if mirror.displayStyle == .optional {
+      guard let wrapped = mirror.children.first?.value else {
+        lines.append("\(indent)- \(name)nil")
+        return
+      }
+      write(wrapped, label: label, depth: depth, visited: &visited, into: &lines)
+      return
+    }
+    if mirror.displayStyle == .class {
+      let object = value as AnyObject
+      if value is any Reactor {
+        let address = Unmanaged.passUnretained(object).toOpaque()
+        lines.append("\(indent)- \(name)\(type(of: value)) at \(address)")
+        return
+      }
+      guard visited.insert(ObjectIdentifier(object)).inserted else {
+        lines.append("\(indent)- \(name)\(type(of: value)) (already shown)")
+        return
+      }
+    }
+    guard !mirror.children.isEmpty, depth < 40 else {
+      lines.append("\(indent)- \(name)\(String(reflecting: value))")
+      return
+    }
+    // The header `dump` writes: the type, the enum case, or the element count.
+    let count = mirror.children.count
+    let summary =
+      switch mirror.displayStyle {
+      case .collection, .set, .dictionary: "\(count) element\(count == 1 ? "" : "s")"
+      case .tuple: "(\(count) element\(count == 1 ? "" : "s"))"
+      case .enum: "\(String(reflecting: type(of: value))).\(mirror.children.first?.label ?? "")"
+      default: String(reflecting: type(of: value))
+      }
+    lines.append("\(indent)▿ \(name)\(summary)")
+    for child in mirror.children {
+      write(child.value, label: child.label, depth: depth + 1, visited: &visited, into: &lines)
+    }
   }
 
   /// A longest-common-subsequence diff; states are small, so O(n·m) is fine.

@@ -13,7 +13,7 @@ private final class SearchReactor: Reactor {
   }
 
   let initialState = State()
-  let runtime = ReactorRuntime<SearchReactor>()
+  let runtime = Runtime()
   let latch: Latch
   let cancelled: Signal<String>
 

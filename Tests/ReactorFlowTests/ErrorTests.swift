@@ -10,7 +10,7 @@ private final class FailingReactor: Reactor {
   struct State: Equatable, Sendable { var count = 0; var error: String? }
 
   let initialState = State()
-  let runtime = ReactorRuntime<FailingReactor>()
+  let runtime = Runtime()
   let mapsErrors: Bool
 
   init(mapsErrors: Bool = false) { self.mapsErrors = mapsErrors }
@@ -110,7 +110,7 @@ private final class MergeReactor: Reactor {
   struct State: Equatable, Sendable { var count = 0 }
 
   let initialState = State()
-  let runtime = ReactorRuntime<MergeReactor>()
+  let runtime = Runtime()
 
   func mutate(action: Action) -> Effect<Mutation> {
     .merge(

@@ -9,7 +9,7 @@ private final class SessionReactor: Reactor {
   struct State: Equatable, Sendable { var user = ""; var ticks = 0 }
 
   let initialState = State()
-  let runtime = ReactorRuntime<SessionReactor>()
+  let runtime = Runtime()
   let users: AsyncStream<String>
   let ticks: AsyncStream<Void>
 

@@ -8,13 +8,13 @@ private final class LoggingReactor: Reactor {
   struct State: Equatable { var total = 0; var published = false }
 
   let initialState = State()
-  let runtime = ReactorRuntime<LoggingReactor>()
+  let runtime = Runtime()
   var log: [String] = []
 
-  func transform(action: Action) -> Action {
-    guard case .add(let value) = action else { return action }
+  func transform(action: Action) -> Effect<Action> {
+    guard case .add(let value) = action else { return .send(action) }
     log.append("transform(action) \(value)")
-    return .add(value * 10)
+    return .send(.add(value * 10))
   }
 
   func mutate(action: Action) -> Effect<Mutation> {

@@ -9,7 +9,7 @@ private final class LongLivedReactor: Reactor {
   struct State: Equatable, Sendable { var count = 0 }
 
   let initialState = State()
-  let runtime = ReactorRuntime<LongLivedReactor>()
+  let runtime = Runtime()
   let effectCancelled: Signal<Void>
   let externalCancelled: Signal<Void>
 

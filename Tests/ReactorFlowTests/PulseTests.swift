@@ -10,7 +10,7 @@ private final class AlertReactor: Reactor {
   }
 
   let initialState = State(alert: "initial")
-  let runtime = ReactorRuntime<AlertReactor>()
+  let runtime = Runtime()
 
   func reduce(state: State, mutation: Action) -> State {
     var state = state

@@ -13,7 +13,7 @@ final class CounterViewReactor: Reactor {
   }
 
   let initialState = State()
-  let runtime = ReactorRuntime<CounterViewReactor>()
+  let runtime = Runtime()
 
   func mutate(action: Action) -> Effect<Mutation> {
     switch action {

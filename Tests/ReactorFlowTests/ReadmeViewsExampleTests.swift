@@ -24,7 +24,7 @@ final class ProfileViewReactor: Reactor {
   }
 
   let initialState = State()
-  let runtime = ReactorRuntime<ProfileViewReactor>()
+  let runtime = Runtime()
 
   func reduce(state: State, mutation: Action) -> State {
     var state = state

@@ -7,7 +7,7 @@ private final class ChainReactor: Reactor {
   struct State: Equatable, Sendable { var processed: [Action] = [] }
 
   let initialState = State()
-  let runtime = ReactorRuntime<ChainReactor>()
+  let runtime = Runtime()
   var depth = 0
   var maximumDepth = 0
 
@@ -93,7 +93,7 @@ private final class QueuedEffectReactor: Reactor {
   struct State: Equatable, Sendable { var log: [String] = [] }
 
   let initialState = State()
-  let runtime = ReactorRuntime<QueuedEffectReactor>()
+  let runtime = Runtime()
   var queuedTask: ReactorTask?
 
   func mutate(action: Action) -> Effect<Mutation> {

@@ -8,7 +8,7 @@ private final class SequenceReactor: Reactor {
   struct State: Equatable, Sendable { var steps = 0; var seen: [Int] = [] }
 
   let initialState = State()
-  let runtime = ReactorRuntime<SequenceReactor>()
+  let runtime = Runtime()
 
   func mutate(action: Action) -> Effect<Mutation> {
     switch action {

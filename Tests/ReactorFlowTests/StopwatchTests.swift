@@ -11,7 +11,7 @@ final class StopwatchReactor: Reactor {
   struct State: Equatable, Sendable { var isRunning = false; var seconds = 0 }
 
   let initialState = State()
-  let runtime = ReactorRuntime<StopwatchReactor>()
+  let runtime = Runtime()
   private let clock: any Clock<Duration>
 
   init(clock: any Clock<Duration>) {
@@ -94,7 +94,7 @@ private final class TapReactor: Reactor {
   struct State: Equatable, Sendable { var accepted = 0 }
 
   let initialState = State()
-  let runtime = ReactorRuntime<TapReactor>()
+  let runtime = Runtime()
   let clock: TestClock
 
   init(clock: TestClock) { self.clock = clock }

@@ -42,8 +42,8 @@ let benchmarks: @Sendable () -> Void = {
 
   // MARK: counter-sync
 
-  // One synchronous observer, 1,000,000 actions: scaled by a million, the harness's own columns
-  // read per action too.
+  // One key-path observer (`observe(\.value)`), 1,000,000 actions: scaled by a million, the
+  // harness's own columns read per action too.
   let syncCount = 1_000_000
   Benchmark(
     "counter-sync",
@@ -53,7 +53,7 @@ let benchmarks: @Sendable () -> Void = {
       thresholds: thresholds(counterMetrics, unit: "action", timeTolerance: 50)
     )
   ) { benchmark in
-    let fixture = await MainActor.run { ObservedCounter(observerCount: 1) }
+    let fixture = await MainActor.run { ObservedCounter(observerCount: 1, kind: .keyPath) }
     benchmark.startMeasurement()
     let (sum, sample) = await fixture.send(syncCount)
     benchmark.stopMeasurement()
@@ -63,21 +63,76 @@ let benchmarks: @Sendable () -> Void = {
 
   // MARK: counter-fanout
 
-  // A hundred synchronous observers, 100,000 actions. One iteration is the 100,000 actions.
+  // A hundred key-path observers (`counter-fanout`) or whole-state observers of the `Equatable`
+  // state (`counter-fanout-state`), 100,000 actions. One iteration is the 100,000 actions.
   let fanoutCount = 100_000
+  for (name, kind) in [("counter-fanout", ObserverKind.keyPath), ("counter-fanout-state", .wholeState)] {
+    Benchmark(
+      name,
+      configuration: .init(
+        metrics: counterMetrics,
+        thresholds: thresholds(counterMetrics, unit: "action", timeTolerance: 50)
+      )
+    ) { benchmark in
+      let fixture = await MainActor.run { ObservedCounter(observerCount: 100, kind: kind) }
+      benchmark.startMeasurement()
+      let (sum, sample) = await fixture.send(fanoutCount)
+      benchmark.stopMeasurement()
+      blackHole(sum)
+      benchmark.record(sample, units: fanoutCount, per: "action")
+    }
+  }
+
+  // MARK: effect-roundtrip and hop-floor
+
+  // 10,000 `await reactor.send(.roundTrip).finish()`, whose effect is
+  // `.run { send in await send(.increaseValue) }`, against 10,000 bare hops from the main actor to
+  // a `@concurrent` function and back: the floor of any asynchronous round trip on this machine.
+  let roundTrips = 10_000
+  let roundTripMetrics: [BenchmarkMetric] = [
+    .wallClock, .throughput, .mallocCountTotal, Metric.nanosecondsPer("round trip"), Metric.loopMallocs,
+  ]
+  let roundTripCases: [(String, @MainActor @Sendable (Int) async -> (Int, Sample))] = [
+    ("effect-roundtrip", { await RoundTripCounter().run($0) }),
+    ("hop-floor", { await HopFloor().run($0) }),
+  ]
+  for (name, run) in roundTripCases {
+    Benchmark(
+      name,
+      configuration: .init(
+        metrics: roundTripMetrics,
+        thresholds: thresholds(roundTripMetrics, unit: "round trip", timeTolerance: 50, mallocTolerance: 10)
+      )
+    ) { benchmark in
+      benchmark.startMeasurement()
+      let (sum, sample) = await run(roundTrips)
+      benchmark.stopMeasurement()
+      blackHole(sum)
+      benchmark.record(sample, units: roundTrips, per: "round trip")
+    }
+  }
+
+  // MARK: values-stream
+
+  // One consumer of `values(of: \.value)`, a task off the main actor, 100,000 actions, until it
+  // has seen the last value.
+  let valuesActions = 100_000
+  let valuesMetrics: [BenchmarkMetric] = [
+    .wallClock, .throughput, .mallocCountTotal, Metric.nanosecondsPer("element"), Metric.loopMallocs,
+  ]
   Benchmark(
-    "counter-fanout",
+    "values-stream",
     configuration: .init(
-      metrics: counterMetrics,
-      thresholds: thresholds(counterMetrics, unit: "action", timeTolerance: 50)
+      metrics: valuesMetrics,
+      thresholds: thresholds(valuesMetrics, unit: "element", timeTolerance: 50, mallocTolerance: 25)
     )
   ) { benchmark in
-    let fixture = await MainActor.run { ObservedCounter(observerCount: 100) }
+    let fixture = await MainActor.run { ValuesStreamCounter() }
     benchmark.startMeasurement()
-    let (sum, sample) = await fixture.send(fanoutCount)
+    let (last, sample) = await fixture.run(actions: valuesActions)
     benchmark.stopMeasurement()
-    blackHole(sum)
-    benchmark.record(sample, units: fanoutCount, per: "action")
+    blackHole(last)
+    benchmark.record(sample, units: valuesActions, per: "element")
   }
 
   // MARK: state-stream, and its floor
@@ -118,7 +173,7 @@ let benchmarks: @Sendable () -> Void = {
 
   // MARK: memory
 
-  // 100,000 counters, each with one observer and after one action, all alive at the end of the
+  // 100,000 counters, each with one key-path observer and after one action, all alive at the end of the
   // timed region: bytes allocated minus bytes freed in it, divided by 100,000, is the live heap per
   // reactor (requested sizes, without malloc's own per-chunk overhead).
   let reactorCount = 100_000

@@ -1,20 +1,26 @@
+import Benchmark
 import ReactorFlow
 
 // MARK: - The counter reactor
 
-/// ReactorKit's counter: `increment` → `increaseValue` → an `Int` in the state.
+/// ReactorKit's counter (its README's example state: a value and a loading flag), written the way
+/// the README teaches: an `Equatable` state. `roundTrip` increments through an asynchronous effect.
 @MainActor
 final class Counter: Reactor {
-  enum Action: Sendable { case increment }
+  enum Action: Sendable { case increment, roundTrip }
   enum Mutation: Sendable { case increaseValue }
-  struct State: Sendable { var value = 0 }
+  struct State: Equatable, Sendable {
+    var value = 0
+    var isLoading = false
+  }
 
   let initialState = State()
-  let runtime = ReactorRuntime<Counter>()
+  let runtime = Runtime()
 
   func mutate(action: Action) -> Effect<Mutation> {
     switch action {
     case .increment: .send(.increaseValue)
+    case .roundTrip: .run { send in await send(.increaseValue) }
     }
   }
 
@@ -35,6 +41,14 @@ final class Tally {
 
 // MARK: - counter-sync and counter-fanout
 
+/// How a fixture's observers watch the counter.
+enum ObserverKind: Sendable {
+  /// `reactor.observe(\.value) { ... }`: distinct values of a key path.
+  case keyPath
+  /// `reactor.observe { state in ... }` on the `Equatable` state: distinct states.
+  case wholeState
+}
+
 /// A counter with `observerCount` synchronous observers, made before timing starts.
 @MainActor
 final class ObservedCounter: Sendable {
@@ -42,10 +56,15 @@ final class ObservedCounter: Sendable {
   let tally = Tally()
   private var tokens: [ObservationToken] = []
 
-  init(observerCount: Int) {
+  init(observerCount: Int, kind: ObserverKind) {
     let tally = self.tally
     for _ in 0..<observerCount {
-      tokens.append(reactor.observe { state in tally.sum &+= state.value })
+      switch kind {
+      case .keyPath:
+        tokens.append(reactor.observe(\.value) { value in tally.sum &+= value })
+      case .wholeState:
+        tokens.append(reactor.observe { state in tally.sum &+= state.value })
+      }
     }
   }
 
@@ -57,6 +76,79 @@ final class ObservedCounter: Sendable {
         reactor.send(.increment)
       }
       return tally.sum
+    }
+  }
+}
+
+// MARK: - effect-roundtrip and hop-floor
+
+/// A counter whose `roundTrip` action runs `.run { send in await send(.increaseValue) }`.
+@MainActor
+final class RoundTripCounter: Sendable {
+  let reactor = Counter()
+
+  /// Sends `count` actions one after the other, awaiting each one's `finish()`.
+  func run(_ count: Int) async -> (Int, Sample) {
+    let reactor = self.reactor
+    return await measured {
+      for _ in 0..<count {
+        await reactor.send(.roundTrip).finish()
+      }
+      return reactor.currentState.value
+    }
+  }
+}
+
+/// The floor of `effect-roundtrip`: the main actor calls a `@concurrent` function and resumes.
+@MainActor
+final class HopFloor: Sendable {
+  func run(_ count: Int) async -> (Int, Sample) {
+    await measured {
+      var sum = 0
+      for index in 0..<count {
+        sum &+= await hopOffTheMainActor(index)
+      }
+      return sum
+    }
+  }
+}
+
+/// One hop to the global executor and back, with no reactor.
+///
+/// The call to an opaque function keeps the hop: with an empty body the optimizer removes the
+/// switch to the global executor (nothing runs there), and the "round trip" costs 40 ns.
+@inline(never)
+@concurrent
+func hopOffTheMainActor(_ value: Int) async -> Int {
+  blackHole(value)
+  return value &+ 1
+}
+
+// MARK: - values-stream
+
+/// A counter whose `value` is consumed through `values(of: \.value)` by one task off the main
+/// actor.
+@MainActor
+final class ValuesStreamCounter: Sendable {
+  let reactor = Counter()
+
+  /// Subscribes, sends `count` actions and waits until the consumer has seen every value.
+  func run(actions count: Int) async -> (Int, Sample) {
+    let reactor = self.reactor
+    return await measured {
+      let values = reactor.values(of: \.value)
+      let consumer = Task.detached {
+        var last = 0
+        for await value in values {
+          last = value
+          if value == count { break }
+        }
+        return last
+      }
+      for _ in 0..<count {
+        reactor.send(.increment)
+      }
+      return await consumer.value
     }
   }
 }
@@ -143,7 +235,8 @@ final class BareStreams: StreamFixture {
 
 // MARK: - memory
 
-/// Makes `count` counters, each with one observer and after one action, and keeps them alive.
+/// Makes `count` counters, each with one key-path observer and after one action, and keeps them
+/// alive.
 @MainActor
 final class CounterPopulation: Sendable {
   private var reactors: [Counter] = []
@@ -161,7 +254,7 @@ final class CounterPopulation: Sendable {
     return measured {
       for _ in 0..<count {
         let reactor = Counter()
-        tokens.append(reactor.observe { state in tally.sum &+= state.value })
+        tokens.append(reactor.observe(\.value) { value in tally.sum &+= value })
         reactor.send(.increment)
         reactors.append(reactor)
       }

@@ -13,7 +13,7 @@ final class TenValues: Reactor {
   }
 
   let initialState = State()
-  let runtime = ReactorRuntime<TenValues>()
+  let runtime = Runtime()
 
   func reduce(state: State, mutation: Action) -> State {
     var state = state

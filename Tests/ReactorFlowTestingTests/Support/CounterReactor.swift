@@ -41,7 +41,7 @@ final class CounterReactor: Reactor {
   private enum TimerID {}
 
   let initialState = State()
-  let runtime = ReactorRuntime<CounterReactor>()
+  let runtime = Runtime()
   private let client: any FactClient
   private let clock: any Clock<Duration>
 

@@ -23,7 +23,7 @@ final class RootReactor: Reactor {
   }
 
   let initialState = State()
-  let runtime = ReactorRuntime<RootReactor>()
+  let runtime = Runtime()
   private let userService: any UserServicing
 
   init(userService: any UserServicing) {

@@ -26,7 +26,7 @@ final class SearchReactor: Reactor {
   private enum SearchID {}
 
   let initialState = State()
-  let runtime = ReactorRuntime<SearchReactor>()
+  let runtime = Runtime()
   private let client: any SearchClient
   private let clock: any Clock<Duration>
 

@@ -18,7 +18,7 @@ final class SignUpReactor: Reactor {
   }
 
   let initialState = State()
-  let runtime = ReactorRuntime<SignUpReactor>()
+  let runtime = Runtime()
 
   func reduce(state: State, mutation: Action) -> State {
     var state = state

@@ -22,7 +22,7 @@ final class StopwatchReactor: Reactor {
   private enum TimerID {}
 
   let initialState = State()
-  let runtime = ReactorRuntime<StopwatchReactor>()
+  let runtime = Runtime()
   private let clock: any Clock<Duration>
 
   init(clock: any Clock<Duration>) {

@@ -13,7 +13,7 @@ final class CounterReactor: Reactor {
     var count = 0
   }
 
-  let runtime = ReactorRuntime<CounterReactor>()
+  let runtime = Runtime()
   private(set) var initialStateReads = 0
 
   var initialState: State {

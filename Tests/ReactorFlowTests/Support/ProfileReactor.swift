@@ -36,13 +36,13 @@ final class ProfileReactor: Reactor {
   }
 
   let initialState = State()
-  let runtime = ReactorRuntime<ProfileReactor>()
+  let runtime = Runtime()
   /// Every action sent, in order, as text (`Badge` is not `Equatable`, so neither is `Action`).
   private(set) var sentActions: [String] = []
 
-  func transform(action: Action) -> Action {
+  func transform(action: Action) -> Effect<Action> {
     sentActions.append("\(action)")
-    return action
+    return .send(action)
   }
 
   func reduce(state: State, mutation: Action) -> State {

@@ -6,13 +6,16 @@ import ReactorFlow
 /// expansion there. An index outside the list is ignored. Actions apply directly, so `Mutation`
 /// is `Action` and `mutate(action:)` is the framework's default.
 ///
+/// It is `IdentityHashable`, so `MainReactor.State`, which holds the pushed detail, stays
+/// `Equatable`: a new push is a change, while changes inside the detail are the detail's own state.
+///
 /// ```swift
 /// let detail = DetailReactor(section: sections[1])
 /// detail.send(.toggle(0))
 /// detail.currentState.expandedPerson  // the first person of the section
 /// ```
 @MainActor
-public final class DetailReactor: Reactor {
+public final class DetailReactor: Reactor, IdentityHashable {
   /// What the user can do on the detail screen.
   public enum Action: Sendable, Equatable {
     /// Expands the row at `index`, or collapses it when it is the expanded one.
@@ -59,7 +62,7 @@ public final class DetailReactor: Reactor {
   /// The state the screen opens with: every row collapsed.
   public let initialState: State
   /// The reactor's storage, required by ``Reactor``.
-  public let runtime = ReactorRuntime<DetailReactor>()
+  public let runtime = Runtime()
 
   /// Creates the reactor for one section.
   ///
@@ -93,20 +96,5 @@ public final class DetailReactor: Reactor {
       state.expandedIndex = state.expandedIndex == index ? nil : index
     }
     return state
-  }
-}
-
-extension DetailReactor: Equatable {
-  /// Two detail reactors are equal when they are the same instance.
-  ///
-  /// This lets `MainReactor.State`, which holds the pushed detail, stay `Equatable`: a new
-  /// push is a change, while changes inside the detail are the detail's own state.
-  ///
-  /// - Parameters:
-  ///   - lhs: A reactor.
-  ///   - rhs: Another reactor.
-  /// - Returns: Whether both are the same object.
-  public nonisolated static func == (lhs: DetailReactor, rhs: DetailReactor) -> Bool {
-    lhs === rhs
   }
 }

@@ -67,7 +67,7 @@ public final class MainReactor: Reactor {
   /// The state before the first load: no sections, not loading.
   public let initialState = State()
   /// The reactor's storage, required by ``Reactor``.
-  public let runtime = ReactorRuntime<MainReactor>()
+  public let runtime = Runtime()
 
   private let client: any PeopleClient
   private let seed: String?

@@ -1,19 +1,19 @@
-import Foundation
-
-/// A value behind a lock, for the few reference types of this module that any task may touch.
+/// A value behind a ``Lock``, for the few reference types that any task may touch, here and in
+/// ReactorFlowTesting (hence `package`).
 ///
 /// `Synchronization.Mutex` would be the natural choice, but it needs macOS 15 / iOS 18 and the
-/// package supports macOS 13 / iOS 16, so this wraps Foundation's `NSLock`.
-final class Locked<Value> {
-  private let lock = NSLock()
+/// package supports macOS 13 / iOS 16.
+package final class Locked<Value> {
+  private let lock = Lock()
   private var value: Value
 
-  init(_ value: Value) {
+  /// Wraps `value`.
+  package init(_ value: Value) {
     self.value = value
   }
 
   /// Runs `body` with exclusive access to the value. Never call back into the same lock.
-  func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+  package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
     lock.lock()
     defer { lock.unlock() }
     return try body(&value)

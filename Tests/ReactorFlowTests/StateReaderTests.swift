@@ -1,0 +1,85 @@
+import ReactorFlow
+import XCTest
+
+@MainActor
+private final class PagingReactor: Reactor {
+  enum Action: Sendable { case loadNextPage }
+  enum Mutation: Sendable { case appendPage(Int) }
+  struct State: Equatable, Sendable { var pages: [Int] = [] }
+
+  let initialState = State()
+  let runtime = Runtime()
+  let gate: Latch?
+  let readPages: Signal<[Int]>?
+
+  init(gate: Latch? = nil, readPages: Signal<[Int]>? = nil) {
+    self.gate = gate
+    self.readPages = readPages
+  }
+
+  func mutate(action: Action) -> Effect<Mutation> {
+    .run(reading: self) { [gate, readPages] state, send in
+      let pages = try await state.current.pages
+      readPages?.fire(pages)
+      try await gate?.wait()
+      let nextPage = (try await state.current.pages.last ?? 0) + 1
+      await send(.appendPage(nextPage))
+    }
+  }
+
+  func reduce(state: State, mutation: Mutation) -> State {
+    guard case .appendPage(let page) = mutation else { return state }
+    var state = state
+    state.pages.append(page)
+    return state
+  }
+}
+
+@MainActor
+final class StateReaderTests: XCTestCase {
+  func test_runReading_readsTheStateAtTheMomentOfTheCall() async {
+    // given
+    let reactor = PagingReactor()
+
+    // when
+    await reactor.send(.loadNextPage).finish()
+    await reactor.send(.loadNextPage).finish()
+
+    // then
+    XCTAssertEqual(reactor.currentState.pages, [1, 2])
+  }
+
+  func test_runReading_whileTheEffectRuns_doesNotKeepTheReactorAlive() async {
+    // given
+    let gate = Latch()
+    let readPages = Signal<[Int]>()
+    var reactor: PagingReactor? = PagingReactor(gate: gate, readPages: readPages)
+    weak let weakReactor = reactor
+    let task = reactor?.send(.loadNextPage)
+    await waitForArrival(at: gate, "the effect read the state and waits on the gate")
+
+    // when
+    reactor = nil
+
+    // then: released while its effect was suspended, and the effect was cancelled
+    XCTAssertNil(weakReactor)
+    let finished = expectation(description: "the effect ends once the reactor is gone")
+    Task {
+      await task?.finish()
+      finished.fulfill()
+    }
+    await fulfillment(of: [finished], timeout: 5)
+  }
+
+  func test_stateReader_afterTheReactorIsGone_throwsCancellation() async {
+    // given
+    var reactor: PagingReactor? = PagingReactor()
+    let reader = StateReader { [weak reactor] in reactor?.currentState }
+
+    // when
+    reactor = nil
+
+    // then
+    XCTAssertThrowsError(try reader.current) { XCTAssertTrue($0 is CancellationError) }
+  }
+}

@@ -1,0 +1,171 @@
+import ReactorFlow
+import ReactorFlowTesting
+import XCTest
+
+/// ReactorKit's `transform(action:)` uses: drop taps while loading, delay an action.
+@MainActor
+private final class RefreshReactor: Reactor {
+  enum Action: Sendable, Equatable { case refresh, finishLoading, autosave, cancel }
+  enum Mutation: Sendable { case setLoading(Bool), saved }
+  struct State: Equatable, Sendable {
+    var isLoading = false
+    var refreshCount = 0
+    var saveCount = 0
+  }
+
+  let initialState = State()
+  let runtime = Runtime()
+  let clock: TestClock
+  private(set) var mutatedActions: [Action] = []
+
+  init(clock: TestClock) {
+    self.clock = clock
+  }
+
+  func transform(action: Action) -> Effect<Action> {
+    switch action {
+    case .refresh where currentState.isLoading:
+      return .none
+    case .autosave:
+      return Effect.send(action).delay(for: .seconds(2), clock: clock)
+    default:
+      return .send(action)
+    }
+  }
+
+  func mutate(action: Action) -> Effect<Mutation> {
+    mutatedActions.append(action)
+    switch action {
+    case .refresh: return .send(.setLoading(true))
+    case .finishLoading: return .send(.setLoading(false))
+    case .autosave: return .send(.saved)
+    case .cancel: return .none
+    }
+  }
+
+  func reduce(state: State, mutation: Mutation) -> State {
+    var state = state
+    switch mutation {
+    case .setLoading(let isLoading):
+      if isLoading { state.refreshCount += 1 }
+      state.isLoading = isLoading
+    case .saved:
+      state.saveCount += 1
+    }
+    return state
+  }
+}
+
+@MainActor
+final class TransformActionTests: XCTestCase {
+  func test_transformAction_returningNone_dropsTheAction() async {
+    // given
+    let reactor = RefreshReactor(clock: TestClock())
+    reactor.send(.refresh)
+
+    // when
+    reactor.send(.refresh)
+    reactor.send(.refresh)
+
+    // then
+    XCTAssertEqual(reactor.currentState.refreshCount, 1)
+    XCTAssertEqual(reactor.mutatedActions, [.refresh])
+  }
+
+  func test_transformAction_afterLoading_letsTheActionThroughAgain() async {
+    let reactor = RefreshReactor(clock: TestClock())
+    reactor.send(.refresh)
+    reactor.send(.finishLoading)
+
+    reactor.send(.refresh)
+
+    XCTAssertEqual(reactor.currentState.refreshCount, 2)
+  }
+
+  func test_transformAction_delayed_reachesMutateOnlyAfterTheDelay() async {
+    // given
+    let clock = TestClock()
+    let reactor = RefreshReactor(clock: clock)
+
+    // when
+    let task = reactor.send(.autosave)
+    await clock.advance(by: .seconds(1))
+
+    // then
+    XCTAssertEqual(reactor.currentState.saveCount, 0)
+    XCTAssertEqual(reactor.mutatedActions, [])
+
+    // when
+    await clock.advance(by: .seconds(1))
+    await task.finish()
+
+    // then
+    XCTAssertEqual(reactor.currentState.saveCount, 1)
+    XCTAssertEqual(reactor.mutatedActions, [.autosave])
+  }
+
+  func test_transformAction_delayedActionCancelledThroughItsTask_neverMutates() async {
+    // given
+    let clock = TestClock()
+    let reactor = RefreshReactor(clock: clock)
+    let task = reactor.send(.autosave)
+
+    // when
+    task.cancel()
+    await task.finish()
+    await clock.run()
+
+    // then
+    XCTAssertEqual(reactor.mutatedActions, [])
+  }
+
+  func test_observeActions_seesEverySentActionInOrder_evenDroppedOnes() async {
+    // given
+    let reactor = RefreshReactor(clock: TestClock())
+    var seen: [RefreshReactor.Action] = []
+    let token = reactor.observe(actions: { seen.append($0) })
+
+    // when
+    reactor.send(.refresh)
+    reactor.send(.refresh)
+    reactor.send(.cancel)
+    token.cancel()
+    reactor.send(.finishLoading)
+
+    // then
+    XCTAssertEqual(seen, [.refresh, .refresh, .cancel])
+  }
+
+  func test_actionsStream_deliversActionsSentAfterSubscribing() async {
+    // given
+    let reactor = RefreshReactor(clock: TestClock())
+    reactor.send(.refresh)
+    let actions = reactor.actions
+
+    // when
+    reactor.send(.finishLoading)
+    reactor.send(.cancel)
+
+    // then
+    var iterator = actions.makeAsyncIterator()
+    let first = await iterator.next()
+    let second = await iterator.next()
+    XCTAssertEqual(first, .finishLoading)
+    XCTAssertEqual(second, .cancel)
+  }
+
+  func test_actionsStream_endsWhenTheReactorIsReleased() async throws {
+    // given
+    var reactor: RefreshReactor? = RefreshReactor(clock: TestClock())
+    let actions = try XCTUnwrap(reactor?.actions)
+    reactor?.send(.cancel)
+
+    // when
+    reactor = nil
+
+    // then
+    var received: [RefreshReactor.Action] = []
+    for await action in actions { received.append(action) }
+    XCTAssertEqual(received, [.cancel])
+  }
+}
