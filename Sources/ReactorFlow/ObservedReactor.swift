@@ -53,6 +53,8 @@ public final class ObservedReactor<R: Reactor>: Observable {
   @exclusivity(unchecked) @usableFromInline var lastState: R.State
   /// The registrar's key for ``state``, made once: a generic key path literal is not free.
   @usableFromInline let stateKey: KeyPath<ObservedReactor, R.State> = \.state
+  /// What bindings hold weakly, so that the model itself is never weakly referenced (see `init`).
+  @usableFromInline lazy var reference = ModelReference(self)
   /// Whether ``state`` was read since its last change was signalled.
   @exclusivity(unchecked) @usableFromInline var isStateArmed = false
 
@@ -63,9 +65,16 @@ public final class ObservedReactor<R: Reactor>: Observable {
     self.reactor = reactor
     lastState = reactor.currentState
     // Inlinable, so that this closure and `update` are compiled for the concrete reactor.
-    token = reactor.observe { [weak self] state in
-      self?.update(state)
+    // Unowned: the model's deinit cancels this observation on the main actor, before the model
+    // goes away, and only the main actor runs it. A weak reference would give the model a side
+    // table, which sends every retain and release of it (one per state) down a slow path.
+    token = reactor.observe { [unowned self] state in
+      self.update(state)
     }
+  }
+
+  isolated deinit {
+    token?.cancel()
   }
 
   /// The whole current state. A view that reads it is invalidated by every new state; read the
@@ -283,6 +292,19 @@ public final class ObservedReactor<R: Reactor>: Observable {
 
 // MARK: - Bindings
 
+/// A model, reached through an object that can be referenced weakly in its place. It lives as
+/// long as its model, which owns it.
+@MainActor
+@usableFromInline
+final class ModelReference<Model: AnyObject> {
+  @usableFromInline unowned let model: Model
+
+  @usableFromInline
+  init(_ model: Model) {
+    self.model = model
+  }
+}
+
 extension ObservedReactor {
   /// A two-way value for a control: reads `keyPath` as a tracked property of this model, and
   /// writing it sends `action(newValue)`, synchronously.
@@ -301,8 +323,8 @@ extension ObservedReactor {
   ) -> ReactorBinding<Value> {
     ReactorBinding(
       initial: reactor.currentState[keyPath: keyPath],
-      read: { [weak self] in self?[keyPath] },
-      write: { [weak self] in self?.send(action($0)) })
+      read: { [weak reference] in reference?.model[keyPath] },
+      write: { [weak reference] in reference?.model.send(action($0)) })
   }
 
   /// A two-way value for a control, for a value that is not `Equatable`: a view that read it is
@@ -317,7 +339,7 @@ extension ObservedReactor {
   ) -> ReactorBinding<Value> {
     ReactorBinding(
       initial: reactor.currentState[keyPath: keyPath],
-      read: { [weak self] in self?[keyPath] },
-      write: { [weak self] in self?.send(action($0)) })
+      read: { [weak reference] in reference?.model[keyPath] },
+      write: { [weak reference] in reference?.model.send(action($0)) })
   }
 }
