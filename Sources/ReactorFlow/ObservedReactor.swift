@@ -256,9 +256,33 @@ public final class ObservedReactor<R: Reactor>: Observable {
       withUnsafePointer(to: new) { new in
         slots.withUnsafeMutableBufferPointer { slots in
           var changes = (count: 0, first: 0)
+          let oldBytes = UnsafeRawPointer(old)
+          let newBytes = UnsafeRawPointer(new)
           for index in slots.indices where slots[index].isArmed {
-            let property = Unmanaged.passUnretained(slots[index].property)
-            if property._withUnsafeGuaranteedRef({ $0.hasChanged(old, new) }) {
+            let (offset, size) = slots[index].inline
+            let hasChanged: Bool
+            switch size {
+            case 8:
+              hasChanged =
+                oldBytes.load(fromByteOffset: offset, as: UInt64.self)
+                != newBytes.load(fromByteOffset: offset, as: UInt64.self)
+            case 4:
+              hasChanged =
+                oldBytes.load(fromByteOffset: offset, as: UInt32.self)
+                != newBytes.load(fromByteOffset: offset, as: UInt32.self)
+            case 2:
+              hasChanged =
+                oldBytes.load(fromByteOffset: offset, as: UInt16.self)
+                != newBytes.load(fromByteOffset: offset, as: UInt16.self)
+            case 1:
+              hasChanged =
+                oldBytes.load(fromByteOffset: offset, as: UInt8.self)
+                != newBytes.load(fromByteOffset: offset, as: UInt8.self)
+            default:
+              let property = Unmanaged.passUnretained(slots[index].property)
+              hasChanged = property._withUnsafeGuaranteedRef { $0.hasChanged(old, new) }
+            }
+            if hasChanged {
               slots[index].isArmed = false
               slots[index].needsSignal = true
               if changes.count == 0 { changes.first = index }

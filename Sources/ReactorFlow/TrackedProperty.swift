@@ -17,16 +17,32 @@ final class TrackedProperty<Subject: Observable, State> {
   @usableFromInline let signal: (Subject) -> Void
   /// The registrar's key: a `KeyPath<Subject, Value>`, stored without its value type.
   @usableFromInline let key: AnyKeyPath
+  /// For an integer or a `Bool` stored at a fixed offset in the state: the offset and the size
+  /// of the value, which the loop compares in place instead of calling `hasChanged`. Otherwise
+  /// the size is 0.
+  @usableFromInline let inline: (offset: Int, size: Int)
 
   @inlinable
   init(
     key: AnyKeyPath,
+    inline: (offset: Int, size: Int) = (0, 0),
     hasChanged: @escaping (_ old: UnsafePointer<State>, _ new: UnsafePointer<State>) -> Bool,
     signal: @escaping (Subject) -> Void
   ) {
     self.key = key
+    self.inline = inline
     self.hasChanged = hasChanged
     self.signal = signal
+  }
+
+  /// Whether values of this type are equal exactly when their bytes are: the integers and
+  /// `Bool`, which most view state is made of.
+  @inlinable
+  static func isComparedByBytes<Value>(_: Value.Type) -> Bool {
+    Value.self == Int.self || Value.self == UInt.self || Value.self == Bool.self
+      || Value.self == Int64.self || Value.self == UInt64.self || Value.self == Int32.self
+      || Value.self == UInt32.self || Value.self == Int16.self || Value.self == UInt16.self
+      || Value.self == Int8.self || Value.self == UInt8.self
   }
 
   /// A property compared with `==`.
@@ -37,7 +53,9 @@ final class TrackedProperty<Subject: Observable, State> {
     registrar: ObservationRegistrar
   ) -> TrackedProperty {
     let hasChanged: (UnsafePointer<State>, UnsafePointer<State>) -> Bool
+    var inline = (offset: 0, size: 0)
     if let offset = MemoryLayout<State>.offset(of: keyPath) {
+      if isComparedByBytes(Value.self) { inline = (offset, MemoryLayout<Value>.size) }
       // A path of stored struct properties: the value is at a fixed offset in the state, and
       // reading it there is a load, where applying the key path goes through the runtime's
       // generic projection, which looks up type metadata on every call.
@@ -50,6 +68,7 @@ final class TrackedProperty<Subject: Observable, State> {
     }
     return TrackedProperty(
       key: key,
+      inline: inline,
       hasChanged: hasChanged,
       signal: { registrar.withMutation(of: $0, keyPath: key) {} })
   }
@@ -86,6 +105,9 @@ final class TrackedProperty<Subject: Observable, State> {
 @usableFromInline
 struct TrackedSlot<Subject: Observable, State> {
   @usableFromInline let property: TrackedProperty<Subject, State>
+  /// The property's `inline` comparison, copied here so that the loop reads it without
+  /// following the reference.
+  @usableFromInline let inline: (offset: Int, size: Int)
   /// Whether a view read the property since its last change was signalled.
   @usableFromInline var isArmed = true
   /// Whether the property changed and the registrar has yet to be told.
@@ -94,5 +116,6 @@ struct TrackedSlot<Subject: Observable, State> {
   @inlinable
   init(_ property: TrackedProperty<Subject, State>) {
     self.property = property
+    self.inline = property.inline
   }
 }
