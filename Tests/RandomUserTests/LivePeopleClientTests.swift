@@ -1,7 +1,8 @@
 import Foundation
-import RandomUserCore
 import ReactorFlow
 import XCTest
+
+@testable import RandomUserCore
 
 /// The live client for real, over HTTP, against a server on 127.0.0.1 that each test starts and
 /// stops. No test sleeps: each awaits the client's answer, which the server or the client's own
@@ -35,10 +36,12 @@ final class LivePeopleClientTests: XCTestCase {
   }
 
   /// Fetches with a live client and returns the error it threw.
-  private func fetchError(_ baseURL: URL) async -> PeopleClientError? {
+  private func fetchError(_ baseURL: URL, count: Int = 20, timeout: Duration = timeout) async
+    -> PeopleClientError?
+  {
     do {
-      _ = try await LivePeopleClient(baseURL: baseURL, timeout: Self.timeout).fetchPeople(
-        count: 20, seed: "live")
+      _ = try await LivePeopleClient(baseURL: baseURL, timeout: timeout).fetchPeople(
+        count: count, seed: "live")
       XCTFail("the fetch should have failed")
       return nil
     } catch {
@@ -113,11 +116,12 @@ final class LivePeopleClientTests: XCTestCase {
     let state = await loadThroughReactor(server.baseURL)
 
     // then
-    XCTAssertEqual(error, .undecodable("expected an object at byte 0 of 45"))
+    guard case .undecodable(let reason) = error else { return XCTFail("\(String(describing: error))") }
+    XCTAssertTrue(reason.contains("not valid JSON"), reason)
     XCTAssertEqual(state.errorMessage.map { $0.contains("not randomuser.me JSON") }, true, "\(state)")
   }
 
-  func test_fetch_truncatedBody_throwsTransportAndReactorShowsError() async throws {
+  func test_fetch_truncatedBody_throwsInterruptedAndReactorShowsError() async throws {
     // given: the server promises the whole body, sends half of it, and closes the connection
     let body = try goodBody()
     let server = try startServer(.truncated(body.prefix(body.count / 2), declaredLength: body.count))
@@ -127,9 +131,80 @@ final class LivePeopleClientTests: XCTestCase {
     let state = await loadThroughReactor(server.baseURL)
 
     // then
-    guard case .transport = error else { return XCTFail("\(String(describing: error)) is not .transport") }
-    XCTAssertEqual(state.errorMessage?.hasPrefix("could not reach the server"), true, "\(state)")
+    guard case .interrupted = error else {
+      return XCTFail("\(String(describing: error)) is not .interrupted")
+    }
+    XCTAssertEqual(
+      state.errorMessage?.hasPrefix("the connection broke while the response was arriving"), true)
     XCTAssertEqual(state.sections, [])
+  }
+
+  func test_fetch_connectionResetMidBody_throwsInterruptedNotTransport() async throws {
+    // given: the server sends half the body, then resets the connection
+    let body = try goodBody()
+    let server = try startServer(.reset(body.prefix(body.count / 2), declaredLength: body.count))
+
+    // when
+    let error = await fetchError(server.baseURL)
+
+    // then
+    guard case .interrupted(let reason) = error else {
+      return XCTFail("\(String(describing: error)) is not .interrupted")
+    }
+    XCTAssertFalse(error?.description.contains("could not reach the server") ?? true, reason)
+  }
+
+  // MARK: - Hostile servers: bounded input
+
+  func test_fetch_fortyThousandPeopleForOne_stopsAtTheBodyCap() async throws {
+    // given: 40,000 people (about 34 MB) for a request of one, with an honest Content-Length
+    let body = Fixtures.repeatingVersion14(40_000)
+    XCTAssertGreaterThan(body.count, PeopleClientLimits.maximumBodySize)
+    let server = try startServer(.json(body))
+
+    // when
+    let error = await fetchError(server.baseURL, count: 1)
+
+    // then: refused on the Content-Length, before the body
+    XCTAssertEqual(error, .tooLarge(limit: PeopleClientLimits.maximumBodySize))
+  }
+
+  func test_fetch_endlessBodyWithoutLength_stopsOnceTheCapIsPassed() async throws {
+    // given: no Content-Length and a body that never ends; a small cap keeps the test quick
+    let server = try startServer(.endless(chunk: Data(repeating: 0x20, count: 64 * 1024)))
+    let client = LivePeopleClient(baseURL: server.baseURL, timeout: .seconds(20), maximumBodySize: 1_000_000)
+
+    // when
+    do {
+      _ = try await client.fetchPeople(count: 1, seed: nil)
+      XCTFail("an endless body must fail")
+    } catch {
+      // then: counted as it arrived, and cut off at the cap, long before the timeout
+      XCTAssertEqual(error as? PeopleClientError, .tooLarge(limit: 1_000_000))
+    }
+  }
+
+  func test_fetch_endlessBodyAtTheDefaultCap_stopsWithTooLarge() async throws {
+    // given
+    let server = try startServer(.endless(chunk: Data(repeating: 0x20, count: 256 * 1024)))
+
+    // when
+    let error = await fetchError(server.baseURL, count: 1, timeout: .seconds(20))
+
+    // then
+    XCTAssertEqual(error, .tooLarge(limit: PeopleClientLimits.maximumBodySize))
+  }
+
+  func test_fetch_morePeopleThanRequested_throwsTooManyPeople() async throws {
+    // given: a small page with three people for a request of one
+    let server = try startServer(.json(Fixtures.repeatingVersion14(3)))
+
+    // when
+    let error = await fetchError(server.baseURL, count: 1)
+
+    // then
+    XCTAssertEqual(error, .tooManyPeople(requested: 1, received: 3))
+    XCTAssertEqual(error?.description, "the server sent 3 people for a request of 1")
   }
 
   func test_fetch_slowServer_timesOutAndReactorShowsError() async throws {

@@ -48,6 +48,18 @@ final class OptionsTests: XCTestCase {
     XCTAssertTrue(try Options.parse(["-h"]).showsHelp)
   }
 
+  func test_parse_urlSchemeInAnyCase_isNormalizedToLowercase() throws {
+    for text in ["HTTP://127.0.0.1:8080/api/", "Https://Example.com/api/?nat=gb"] {
+      // when
+      let options = try Options.parse(["--url", text])
+
+      // then
+      guard case .live(let url) = options.source else { return XCTFail("\(text): \(options.source)") }
+      XCTAssertTrue(["http", "https"].contains(url.scheme), "\(text): \(url)")
+      XCTAssertEqual(url.absoluteString.lowercased(), text.lowercased())
+    }
+  }
+
   func test_parse_countLimits_acceptsOneToFiveThousand() throws {
     XCTAssertEqual(try Options.parse(["--count", "1"]).count, 1)
     XCTAssertEqual(try Options.parse(["--count=5000"]).count, 5000)

@@ -30,8 +30,18 @@ final class RandomUserCommandTests: XCTestCase {
 
   private func decode(_ output: String) throws -> Document {
     let decoder = JSONDecoder()
-    decoder.dateDecodingStrategy = .iso8601
+    decoder.dateDecodingStrategy = .custom { decoder in
+      try Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(
+        decoder.singleValueContainer().decode(String.self))
+    }
     return try decoder.decode(Document.self, from: Data(output.utf8))
+  }
+
+  /// Starts a loopback server that the test stops at its end.
+  private func startServer(_ responses: LoopbackHTTPServer.Response...) throws -> LoopbackHTTPServer {
+    let server = try LoopbackHTTPServer(responses: responses)
+    addTeardownBlock { server.stop() }
+    return server
   }
 
   // MARK: - Runs
@@ -132,11 +142,51 @@ final class RandomUserCommandTests: XCTestCase {
     // when
     let result = try run(["-i", "--url", "http://127.0.0.1:\(port)/"], input: "list\nretry\nquit\n")
 
-    // then
-    XCTAssertEqual(result.status, 0, result.standardError)
+    // then: every load failed, so the session fails
+    XCTAssertEqual(result.status, 1, result.standardError)
     XCTAssertTrue(
       result.standardOutput.contains("Load failed: could not reach the server"), result.standardOutput)
     XCTAssertTrue(result.standardOutput.contains("No sections loaded."), result.standardOutput)
+  }
+
+  func test_interactive_failedLoadThenRetrySucceeds_exitsZero() throws {
+    // given: a server that fails once, then answers
+    let server = try startServer(.status(500, body: Data()), .json(Fixtures.version14))
+
+    // when
+    let result = try run(
+      ["-i", "--url", server.baseURL.absoluteString, "--count", "2"], input: "retry\nquit\n")
+
+    // then
+    XCTAssertEqual(result.status, 0, result.standardError)
+    XCTAssertTrue(result.standardOutput.contains("Load failed: the server answered with HTTP status 500"))
+    XCTAssertTrue(result.standardOutput.contains("Loaded 2 people"), result.standardOutput)
+  }
+
+  func test_interactive_onePerson_saysPerson() throws {
+    // when
+    let result = try run(["-i", "--count", "1"], input: "quit\n")
+
+    // then
+    XCTAssertEqual(result.status, 0, result.standardError)
+    XCTAssertTrue(result.standardOutput.contains("Loaded 1 person (offline"), result.standardOutput)
+  }
+
+  func test_interactive_reloadWithBadCount_answersInItsOwnWords() throws {
+    // when
+    let result = try run(
+      ["-i", "--count", "3"], input: "reload 0\nreload lots\nreload 5001\nreload 2\nquit\n")
+
+    // then
+    XCTAssertEqual(result.status, 0, result.standardError)
+    let out = result.standardOutput
+    XCTAssertTrue(
+      out.contains("randomuser> reload 0\nCan't reload '0': choose a number of people from 1 to 5000.\n"), out
+    )
+    XCTAssertTrue(out.contains("Can't reload 'lots': choose a number of people from 1 to 5000."), out)
+    XCTAssertTrue(out.contains("Can't reload '5001': choose a number of people from 1 to 5000."), out)
+    XCTAssertFalse(out.contains("--count"), out)
+    XCTAssertTrue(out.contains("Loaded 2 people"), out)
   }
 
   // MARK: - Bad input
@@ -148,7 +198,8 @@ final class RandomUserCommandTests: XCTestCase {
       (["--count", "many"], 2, "--count must be a whole number, got 'many'"),
       (["--count", "0"], 2, "--count must be between 1 and 5000, got 0"),
       (["--count", "5001"], 2, "--count must be between 1 and 5000, got 5001"),
-      (["--url", "http://127.0.0.1:\(port)/api/"], 1, "could not reach the server"),
+      (["--url", "ftp://127.0.0.1:\(port)/api/"], 2, "--url must be an http or https URL"),
+      (["--url", "127.0.0.1:\(port)"], 2, "--url must be an http or https URL"),
     ]
     for (arguments, status, message) in cases {
       // when
@@ -165,5 +216,176 @@ final class RandomUserCommandTests: XCTestCase {
       XCTAssertFalse(result.standardError.contains("Fatal error"), "\(arguments)")
       XCTAssertFalse(result.standardError.contains("Backtrac"), "\(arguments)")
     }
+  }
+  // MARK: - Load errors: one line, no usage
+
+  func test_run_loadErrors_printOneLineWithoutUsageAndExitOne() throws {
+    let refused = try LoopbackHTTPServer.refusedPort()
+    let failing = try startServer(.status(500, body: Data()))
+    let slow = try startServer(.delayed(.seconds(30), then: .json(Fixtures.version14)))
+    let cases: [([String], String)] = [
+      (["--url", failing.baseURL.absoluteString], "the server answered with HTTP status 500"),
+      (["--url", slow.baseURL.absoluteString, "--timeout", "0.3"], "the server did not answer in time"),
+      (["--url", "http://127.0.0.1:\(refused)/api/"], "could not reach the server"),
+    ]
+    for (arguments, message) in cases {
+      // when
+      let result = try run(arguments)
+
+      // then
+      XCTAssertEqual(result.status, 1, "\(arguments): \(result.standardError)")
+      XCTAssertEqual(result.standardOutput, "")
+      let lines = result.standardError.split(separator: "\n").map(String.init)
+      XCTAssertEqual(lines.first, "Loading 100 people from 127.0.0.1...", "\(arguments)")
+      XCTAssertEqual(lines.count, 2, "\(arguments): \(result.standardError)")
+      XCTAssertTrue(lines.last?.hasPrefix("randomuser: error: \(message)") ?? false, "\(arguments): \(lines)")
+      XCTAssertFalse(result.standardError.contains("usage:"), "\(arguments)")
+    }
+  }
+
+  func test_run_connectionResetMidBody_saysTheConnectionBroke() throws {
+    // given
+    let body = Fixtures.version14
+    let server = try startServer(.reset(body.prefix(body.count / 2), declaredLength: body.count))
+
+    // when
+    let result = try run(["--url", server.baseURL.absoluteString, "--count", "2"])
+
+    // then
+    XCTAssertEqual(result.status, 1)
+    XCTAssertTrue(
+      result.standardError.contains(
+        "randomuser: error: the connection broke while the response was arriving"),
+      result.standardError)
+    XCTAssertFalse(result.standardError.contains("could not reach the server"), result.standardError)
+  }
+
+  // MARK: - URLs, versions, output
+
+  func test_run_upperCaseScheme_isNormalizedAndLoads() throws {
+    // given
+    let server = try startServer(.json(Fixtures.version14))
+    let url = server.baseURL.absoluteString.replacingOccurrences(of: "http://", with: "HTTP://")
+
+    // when
+    let result = try run(["--url", url, "--count", "2"])
+
+    // then
+    XCTAssertEqual(result.status, 0, result.standardError)
+    XCTAssertTrue(
+      result.standardOutput.hasPrefix("2 people in 2 sections (127.0.0.1)"), result.standardOutput)
+    XCTAssertEqual(server.requests, ["/api/?results=2"])
+  }
+
+  func test_run_version12Server_showsCountryUnknown() throws {
+    // given: version 1.2 has no location.country
+    let server = try startServer(.json(Fixtures.version12))
+
+    // when
+    let result = try run(["--url", server.baseURL.absoluteString, "--count", "2"])
+
+    // then
+    XCTAssertEqual(result.status, 0, result.standardError)
+    XCTAssertTrue(
+      result.standardOutput.contains("  orla brennan, 31, country unknown\n"), result.standardOutput)
+  }
+
+  func test_run_json_keepsMillisecondsOfDatesOfBirth() throws {
+    // given
+    let server = try startServer(.json(Fixtures.version14))
+
+    // when
+    let result = try run(["--url", server.baseURL.absoluteString, "--count", "2", "--json"])
+
+    // then
+    XCTAssertEqual(result.status, 0, result.standardError)
+    XCTAssertTrue(
+      result.standardOutput.contains(#""dateOfBirth" : "1990-11-04T06:42:18.507Z""#), result.standardOutput)
+    XCTAssertTrue(
+      result.standardOutput.contains(#""dateOfBirth" : "1972-01-31T23:59:59.999Z""#), result.standardOutput)
+  }
+
+  func test_run_outputToAFullDevice_failsWithAnError() throws {
+    // given
+    let full = try XCTUnwrap(FileHandle(forWritingAtPath: "/dev/full"))
+    defer { try? full.close() }
+
+    // when
+    let result = try XCTUnwrap(executable).run(["--count", "5"], outputFile: full)
+
+    // then
+    XCTAssertEqual(result.status, 1)
+    XCTAssertTrue(
+      result.standardError.hasPrefix("randomuser: error: could not write the output: "), result.standardError)
+  }
+
+  // MARK: - Hostile servers
+
+  func test_run_hostileServers_failWithoutReadingEverything() throws {
+    let huge = try startServer(.json(Fixtures.repeatingVersion14(40_000)))
+    let endless = try startServer(.endless(chunk: Data(repeating: 0x20, count: 256 * 1024)))
+    let generous = try startServer(.json(Fixtures.repeatingVersion14(3)))
+    let cases: [(LoopbackHTTPServer, String)] = [
+      (huge, "the response is larger than the 10240000-byte limit"),
+      (endless, "the response is larger than the 10240000-byte limit"),
+      (generous, "the server sent 3 people for a request of 1"),
+    ]
+    for (server, message) in cases {
+      // when
+      let result = try run(["--url", server.baseURL.absoluteString, "--count", "1", "--timeout", "20"])
+
+      // then
+      XCTAssertEqual(result.status, 1, result.standardError)
+      XCTAssertTrue(result.standardError.contains("randomuser: error: \(message)"), result.standardError)
+    }
+  }
+
+  // MARK: - The spinner on a terminal
+
+  func test_spinner_onATerminal_hidesTypedKeysWhileItRunsAndRestoresTheTerminal() throws {
+    // given: a server that holds the answer until the test releases it
+    let server = try startServer(.held(then: .json(Fixtures.version14)))
+    let terminal = try PseudoTerminal()
+    let running = try XCTUnwrap(executable).start(
+      ["-i", "--url", server.baseURL.absoluteString, "--count", "2"], terminal: terminal)
+
+    // when: the spinner runs
+    XCTAssertTrue(terminal.read(until: "Loading 2 people from 127.0.0.1"), terminal.shown)
+
+    // then: keys typed now are not echoed into its line
+    XCTAssertFalse(terminal.echoes, "typed keys would land in the spinner's line")
+
+    // when: the load ends
+    server.release()
+    XCTAssertTrue(terminal.read(until: "\r\u{1B}[K"), terminal.shown)
+
+    // then: the line is erased and typing shows again
+    XCTAssertTrue(terminal.echoes)
+    terminal.type("quit\n")
+    let result = try running.wait()
+    XCTAssertEqual(result.status, 0)
+    XCTAssertTrue(result.standardOutput.contains("Loaded 2 people (127.0.0.1)."), result.standardOutput)
+  }
+
+  func test_spinner_interruptedByCtrlC_erasesItsLineRestoresTheTerminalAndExits130() throws {
+    // given: a load that does not end
+    let server = try startServer(.held(then: .json(Fixtures.version14)))
+    let terminal = try PseudoTerminal()
+    let running = try XCTUnwrap(executable).start(
+      ["--url", server.baseURL.absoluteString, "--count", "2"], terminal: terminal)
+    XCTAssertTrue(terminal.read(until: "Loading 2 people from 127.0.0.1"), terminal.shown)
+    XCTAssertFalse(terminal.echoes)
+
+    // when: Ctrl-C
+    kill(running.process.processIdentifier, SIGINT)
+    let result = try running.wait()
+
+    // then
+    XCTAssertEqual(result.status, 130)
+    XCTAssertEqual(running.process.terminationReason, .exit)
+    XCTAssertTrue(terminal.read(until: "\r\u{1B}[K"), terminal.shown)
+    XCTAssertTrue(terminal.shown.hasSuffix("Loading 2 people from 127.0.0.1\r\u{1B}[K"), terminal.shown)
+    XCTAssertTrue(terminal.echoes, "the terminal must echo again after the command")
+    XCTAssertEqual(result.standardOutput, "")
   }
 }

@@ -1,4 +1,5 @@
 import Benchmark
+import Foundation
 import RandomUserCore
 
 /// Returns people made before timing starts, so that a load measures the reactor (the effect, the
@@ -74,6 +75,36 @@ func registerRandomUserBenchmarks() {
     }
   }
   registerGroupingBenchmark(pages: pages)
+  registerDecodeBenchmark()
+}
+
+/// `decode`: the sample's `RandomUserDecoder` (Foundation's `JSONDecoder` on the randomuser.me
+/// models, then one `Person` per result) on a page of 5,000 people, the largest the API sends.
+/// The page (JSON from the offline source) is made before timing.
+func registerDecodeBenchmark() {
+  let count = 5_000
+  let page: Data
+  do {
+    page = try OfflinePeopleClient().responseData(count: count, seed: "benchmarks")
+  } catch {
+    preconditionFailure("the offline client failed to make a page of \(count): \(error)")
+  }
+  Benchmark(
+    "decode",
+    configuration: .init(
+      metrics: [.wallClock, .throughput, .mallocCountTotal],
+      tags: ["people": "\(count)"],
+      timeUnits: .milliseconds,
+      maxIterations: 30,
+      thresholds: [.wallClock: tolerance(relative: 50), .mallocCountTotal: tolerance(relative: 5)]
+    )
+  ) { benchmark in
+    benchmark.startMeasurement()
+    let people = try RandomUserDecoder().people(from: page, atMost: count)
+    benchmark.stopMeasurement()
+    precondition(people.count == count, "decoded \(people.count) people, expected \(count)")
+    blackHole(people)
+  }
 }
 
 /// `randomuser-grouping`: the part of a 100,000-people load that is the sample's own code, not

@@ -18,8 +18,8 @@ import Foundation
 /// let client = LivePeopleClient(baseURL: server.baseURL, timeout: .milliseconds(500))
 /// ```
 final class LoopbackHTTPServer: @unchecked Sendable {
-  // `@unchecked Sendable`: the mutable state (`currentResponse`, `recordedRequests`,
-  // `isStopped`) is only touched with `lock` held; the descriptors are set once in `init`.
+  // `@unchecked Sendable`: the mutable state (`script`, `recordedRequests`, `isStopped`) is only
+  // touched with `lock` held; the descriptors are set once in `init`.
 
   /// What the server answers.
   indirect enum Response: Sendable {
@@ -31,6 +31,12 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     case truncated(Data, declaredLength: Int)
     /// Waits `delay` (on the server thread, interrupted by `stop()`), then answers.
     case delayed(Duration, then: Response)
+    /// Waits until ``release()`` (or `stop()`), then answers.
+    case held(then: Response)
+    /// `200 OK` promising `declaredLength` bytes, sends `body`, then resets the connection (RST).
+    case reset(Data, declaredLength: Int)
+    /// `200 OK` without a `Content-Length`, then `chunk` again and again until the client leaves.
+    case endless(chunk: Data)
   }
 
   /// The port the server listens on.
@@ -41,10 +47,13 @@ final class LoopbackHTTPServer: @unchecked Sendable {
   private let listener: Int32
   private let wakeRead: Int32
   private let wakeWrite: Int32
+  private let releaseRead: Int32
+  private let releaseWrite: Int32
   private let receivedContinuation: AsyncStream<String>.Continuation
   private let threads = DispatchGroup()
   private let lock = NSLock()
-  private var currentResponse: Response
+  /// The answers to the next connections, in order; the last one answers every later connection.
+  private var script: [Response]
   private var recordedRequests: [String] = []
   private var isStopped = false
 
@@ -52,12 +61,19 @@ final class LoopbackHTTPServer: @unchecked Sendable {
   ///
   /// - Parameter response: What to answer until ``response`` is changed.
   /// - Throws: ``SocketError`` when the socket cannot be set up.
-  init(response: Response) throws {
-    currentResponse = response
+  convenience init(response: Response) throws {
+    try self.init(responses: [response])
+  }
+
+  /// Starts listening, answering the first connection with the first response, and so on; the
+  /// last response answers every later connection.
+  init(responses: [Response]) throws {
+    script = responses
     (received, receivedContinuation) = AsyncStream.makeStream(of: String.self)
     let (listener, port) = try Self.bindLoopback(listen: true)
     var wake: [Int32] = [0, 0]
-    guard pipe(&wake) == 0 else {
+    var release: [Int32] = [0, 0]
+    guard pipe(&wake) == 0, pipe(&release) == 0 else {
       close(listener)
       throw SocketError(operation: "pipe")
     }
@@ -65,6 +81,8 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     self.port = port
     wakeRead = wake[0]
     wakeWrite = wake[1]
+    releaseRead = release[0]
+    releaseWrite = release[1]
     threads.enter()
     Thread { [self] in
       acceptLoop()
@@ -77,6 +95,8 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     close(listener)
     close(wakeRead)
     close(wakeWrite)
+    close(releaseRead)
+    close(releaseWrite)
   }
 
   /// `http://127.0.0.1:<port>/api/`.
@@ -86,8 +106,14 @@ final class LoopbackHTTPServer: @unchecked Sendable {
 
   /// What the server answers to the next connections.
   var response: Response {
-    get { lock.withLock { currentResponse } }
-    set { lock.withLock { currentResponse = newValue } }
+    get { lock.withLock { script[0] } }
+    set { lock.withLock { script = [newValue] } }
+  }
+
+  /// Lets every `.held` response go on, now and later.
+  func release() {
+    var byte: UInt8 = 1
+    _ = write(releaseWrite, &byte, 1)
   }
 
   /// The request targets received so far, for example `/api/?results=20&seed=abc`.
@@ -147,7 +173,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     guard let target = readRequestTarget(connection) else { return }
     let response = lock.withLock {
       recordedRequests.append(target)
-      return currentResponse
+      return script.count > 1 ? script.removeFirst() : script[0]
     }
     receivedContinuation.yield(target)
     answer(connection, with: response)
@@ -161,6 +187,22 @@ final class LoopbackHTTPServer: @unchecked Sendable {
       send(connection, head(status: status, contentLength: body.count) + body)
     case .truncated(let body, let declaredLength):
       send(connection, head(status: 200, contentLength: declaredLength) + body)
+    case .reset(let body, let declaredLength):
+      send(connection, head(status: 200, contentLength: declaredLength) + body, finish: false)
+      // Linger 0: `close` then sends RST instead of FIN.
+      var linger = Foundation.linger(l_onoff: 1, l_linger: 0)
+      setsockopt(connection, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Foundation.linger>.size))
+    case .endless(let chunk):
+      guard send(connection, head(status: 200, contentLength: nil), finish: false) else { return }
+      while waitWritable(connection), send(connection, chunk, finish: false) {}
+    case .held(let next):
+      var descriptors = [
+        pollfd(fd: releaseRead, events: Int16(POLLIN), revents: 0),
+        pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
+      ]
+      while poll(&descriptors, 2, -1) < 0, errno == EINTR {}
+      guard descriptors[1].revents == 0 else { return }
+      answer(connection, with: next)
     case .delayed(let delay, let next):
       let (seconds, attoseconds) = delay.components
       let milliseconds = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000)
@@ -191,30 +233,46 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     return nil
   }
 
-  private func head(status: Int, contentLength: Int) -> Data {
+  private func head(status: Int, contentLength: Int?) -> Data {
     let reason = status == 200 ? "OK" : status == 500 ? "Internal Server Error" : "Status"
     let text =
       "HTTP/1.1 \(status) \(reason)\r\nContent-Type: application/json\r\n"
-      + "Content-Length: \(contentLength)\r\nConnection: close\r\n\r\n"
+      + (contentLength.map { "Content-Length: \($0)\r\n" } ?? "") + "Connection: close\r\n\r\n"
     return Data(text.utf8)
   }
 
-  private func send(_ connection: Int32, _ data: Data) {
+  /// Sends all of `data`; returns whether it could (not when the client left).
+  @discardableResult
+  private func send(_ connection: Int32, _ data: Data, finish: Bool = true) -> Bool {
     #if canImport(Darwin)
       let flags: Int32 = 0
     #else
       let flags = Int32(MSG_NOSIGNAL)
     #endif
-    data.withUnsafeBytes { raw in
-      guard let base = raw.baseAddress else { return }
+    let sentAll = data.withUnsafeBytes { raw -> Bool in
+      guard let base = raw.baseAddress else { return true }
       var offset = 0
       while offset < raw.count {
         let sent = Foundation.send(connection, base + offset, raw.count - offset, flags)
-        guard sent > 0 else { return }
+        guard sent > 0 else { return false }
         offset += sent
       }
+      return true
     }
-    shutdown(connection, Int32(SHUT_WR))
+    if finish {
+      shutdown(connection, Int32(SHUT_WR))
+    }
+    return sentAll
+  }
+
+  /// Waits until `connection` can take more bytes (`true`), or the server stops (`false`).
+  private func waitWritable(_ connection: Int32) -> Bool {
+    var descriptors = [
+      pollfd(fd: connection, events: Int16(POLLOUT), revents: 0),
+      pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
+    ]
+    while poll(&descriptors, 2, -1) < 0, errno == EINTR {}
+    return descriptors[1].revents == 0 && descriptors[0].revents & Int16(POLLOUT) != 0
   }
 
   /// Waits until `descriptor` is readable (`true`), or the timeout passes or the server stops

@@ -45,17 +45,23 @@ struct RandomUserExecutable {
   ///   - arguments: The command-line arguments.
   ///   - input: Standard input, or `nil` for an empty one.
   ///   - timeout: How long the process may run before it is killed and the test fails.
+  ///   - outputFile: Where standard output goes instead of a pipe (`/dev/full`), if anywhere.
   /// - Returns: The exit status and everything the process wrote.
-  func run(_ arguments: [String], input: String? = nil, timeout: TimeInterval = 30) throws -> Result {
+  func run(
+    _ arguments: [String], input: String? = nil, timeout: TimeInterval = 30, outputFile: FileHandle? = nil
+  ) throws -> Result {
     let process = Process()
     process.executableURL = url
     process.arguments = arguments
     let output = Pipe()
     let error = Pipe()
     let standardInput = Pipe()
-    process.standardOutput = output
+    process.standardOutput = outputFile ?? output
     process.standardError = error
     process.standardInput = standardInput
+    if outputFile != nil {
+      try output.fileHandleForWriting.close()
+    }
 
     // The pipes are drained on their own threads so that a full pipe never blocks the process;
     // the semaphore is signalled by the process's exit and the two ends of output.
@@ -91,6 +97,52 @@ struct RandomUserExecutable {
     )
   }
 
+  /// Starts the executable with `terminal` as its standard input and standard error (so that it
+  /// shows its spinner), and a pipe as its standard output.
+  func start(_ arguments: [String], terminal: PseudoTerminal) throws -> Running {
+    let process = Process()
+    process.executableURL = url
+    process.arguments = arguments
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardInput = terminal.slaveHandle
+    process.standardError = terminal.slaveHandle
+    let running = Running(process: process, arguments: arguments)
+    process.terminationHandler = { _ in running.done.signal() }
+    try process.run()
+    Thread {
+      running.collected.setOutput(output.fileHandleForReading.readDataToEndOfFile())
+      running.done.signal()
+    }.start()
+    return running
+  }
+
+  /// A process started by ``start(_:terminal:)``.
+  final class Running: Sendable {
+    let process: Process
+    let arguments: [String]
+    fileprivate let done = DispatchSemaphore(value: 0)
+    fileprivate let collected = Collected()
+
+    fileprivate init(process: Process, arguments: [String]) {
+      self.process = process
+      self.arguments = arguments
+    }
+
+    /// Waits (bounded) for the exit and the end of standard output; standard error is the terminal.
+    func wait(timeout: TimeInterval = 30) throws -> Result {
+      let deadline = DispatchTime.now() + timeout
+      for _ in 0..<2 where done.wait(timeout: deadline) == .timedOut {
+        process.terminate()
+        throw TimedOut(arguments: arguments, timeout: timeout)
+      }
+      process.waitUntilExit()
+      return Result(
+        status: process.terminationStatus, standardOutput: String(decoding: collected.output, as: UTF8.self),
+        standardError: "")
+    }
+  }
+
   /// The executable is not where `swift test` puts it (the test target depends on it, so this
   /// means an unusual build layout): a failure, not a skip, so that it is never silently missed.
   struct NotFound: Error, CustomStringConvertible {
@@ -105,7 +157,7 @@ struct RandomUserExecutable {
     var description: String { "randomuser \(arguments.joined(separator: " ")) ran over \(timeout) s" }
   }
 
-  private final class Collected: @unchecked Sendable {
+  fileprivate final class Collected: @unchecked Sendable {
     // `@unchecked Sendable`: each property is written by one reader thread, and read only
     // after that thread signalled the semaphore (which orders the accesses).
     private(set) var output = Data()

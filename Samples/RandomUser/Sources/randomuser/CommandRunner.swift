@@ -10,44 +10,45 @@ struct CommandRunner {
   let console: Console
   let clock: any Clock<Duration>
 
-  /// Runs the command.
-  ///
-  /// - Returns: The exit status: success, a failed load, or (never here) a usage error.
+  /// Runs the command; returns success or a failure (never a usage error here).
   func run() async -> ExitStatus {
     if options.showsHelp {
       console.write(Usage.help + "\n")
       return .success
     }
     let reactor = MainReactor(client: makeClient(), seed: options.seed)
-    let loader = Loader(
-      reactor: reactor, options: options, progress: ProgressIndicator(console: console, clock: clock))
+    let progress = ProgressIndicator(
+      console: console, clock: clock, discardsTypedInput: options.isInteractive)
+    let loader = Loader(reactor: reactor, options: options, progress: progress)
     if options.isInteractive {
-      return await InteractiveSession(reactor: reactor, loader: loader, console: console).run(
-        count: options.count)
+      var session = InteractiveSession(reactor: reactor, loader: loader, console: console)
+      return await session.run(count: options.count)
     }
     await loader.load(count: options.count)
     let state = reactor.currentState
     if let message = state.errorMessage {
-      console.writeError(Self.errorReport(message))
-      return .loadFailed
+      console.writeError(Self.errorLine(message))
+      return .failure
     }
-    switch options.format {
-    case .text:
-      console.write(SectionPrinter.text(state, source: loader.sourceDescription))
-    case .json:
-      do {
-        console.write(try SectionPrinter.json(state, source: loader.sourceName, seed: loader.seed))
-      } catch {
-        console.writeError(Self.errorReport("could not encode the sections as JSON: \(error)"))
-        return .loadFailed
-      }
+    do {
+      console.write(
+        options.format == .text
+          ? SectionPrinter.text(state, source: loader.sourceDescription)
+          : try SectionPrinter.json(state, source: loader.sourceName, seed: loader.seed))
+      return .success
+    } catch {
+      console.writeError(Self.errorLine("could not encode the sections as JSON: \(error)"))
+      return .failure
     }
-    return .success
   }
 
-  /// A one-line error followed by the synopsis, as printed on standard error.
-  static func errorReport(_ message: String) -> String {
-    "randomuser: error: \(message)\n\(Usage.synopsis)\nRun 'randomuser --help' for details.\n"
+  static func errorLine(_ message: String) -> String {
+    "randomuser: error: \(message)\n"
+  }
+
+  /// A one-line error followed by the synopsis: for a command line that was not understood.
+  static func usageReport(_ message: String) -> String {
+    errorLine(message) + "\(Usage.synopsis)\nRun 'randomuser --help' for details.\n"
   }
 
   private func makeClient() -> any PeopleClient {

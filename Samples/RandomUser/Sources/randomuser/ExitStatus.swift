@@ -2,8 +2,8 @@
 enum ExitStatus: Int32 {
   /// Everything worked.
   case success = 0
-  /// The load failed: network, HTTP status, or a body that is not randomuser.me JSON.
-  case loadFailed = 1
+  /// Every load failed, or the output could not be written.
+  case failure = 1
   /// The command line was not understood.
   case usage = 2
 }

@@ -12,6 +12,8 @@ struct InteractiveSession {
   let loader: Loader
   let console: Console
   let screen: InteractiveScreen
+  /// Whether any load has succeeded: the exit status is a failure when none has.
+  var hasLoaded = false
 
   init(reactor: MainReactor, loader: Loader, console: Console) {
     self.reactor = reactor
@@ -33,18 +35,16 @@ struct InteractiveSession {
     A bare number opens that section in the list, or toggles that person in a section.
     """
 
-  /// Loads `count` people, then reads commands until `quit` or the end of input.
-  ///
-  /// - Parameter count: How many people to load first.
-  /// - Returns: Success: errors in the loop are shown and the loop goes on.
-  func run(count: Int) async -> ExitStatus {
+  /// Loads `count` people, then reads commands until `quit` or the end of input. Errors are shown
+  /// and the loop goes on, but a session in which every load failed ends as a failure.
+  mutating func run(count: Int) async -> ExitStatus {
     console.write("Interactive mode. Type 'help' for the commands, 'quit' to leave.\n")
     await load(count: count)
     while true {
       console.write(prompt)
       guard let line = console.readLine() else {
         console.write("\n")
-        return .success
+        break
       }
       if !console.isInputTerminal {
         console.write(line + "\n")
@@ -52,21 +52,17 @@ struct InteractiveSession {
       let words = line.split(whereSeparator: \.isWhitespace).map(String.init)
       guard let command = words.first?.lowercased() else { continue }
       let argument = words.dropFirst().joined(separator: " ")
-      if await perform(command, argument) == false {
-        return .success
-      }
+      guard await perform(command, argument) else { break }
     }
+    return hasLoaded ? .success : .failure
   }
 
   private var prompt: String {
-    if let detail = reactor.currentState.detail {
-      return "randomuser \(detail.currentState.title)> "
-    }
-    return "randomuser> "
+    reactor.currentState.detail.map { "randomuser \($0.currentState.title)> " } ?? "randomuser> "
   }
 
   /// Performs one command; returns `false` to quit.
-  private func perform(_ command: String, _ argument: String) async -> Bool {
+  private mutating func perform(_ command: String, _ argument: String) async -> Bool {
     switch command {
     case "quit", "q", "exit":
       return false
@@ -94,21 +90,23 @@ struct InteractiveSession {
     return true
   }
 
-  private func load(count: Int) async {
+  private mutating func load(count: Int) async {
     await loader.load(count: count)
     reportLoad()
   }
 
-  private func reportLoad() {
+  private mutating func reportLoad() {
     let state = reactor.currentState
+    let people = "\(state.peopleCount) \(state.peopleCount == 1 ? "person" : "people")"
     if let message = state.errorMessage {
       console.write("Load failed: \(message)\nType 'retry' to try again.\n")
       if !state.sections.isEmpty {
-        console.write("Showing the previous \(state.peopleCount) people.\n")
+        console.write("Showing the previous \(people).\n")
       }
       return
     }
-    console.write("Loaded \(state.peopleCount) people (\(loader.sourceDescription)).\n")
+    hasLoaded = true
+    console.write("Loaded \(people) (\(loader.sourceDescription)).\n")
     console.write(screen.text)
   }
 
@@ -164,22 +162,17 @@ struct InteractiveSession {
     showScreen()
   }
 
-  private func reload(_ argument: String) async {
-    var count = reactor.currentState.lastRequestedCount ?? 100
-    if !argument.isEmpty {
-      do {
-        count = try Options.parseCount(argument)
-      } catch {
-        console.write("\(error.message).\n")
-        return
-      }
+  private mutating func reload(_ argument: String) async {
+    let count = argument.isEmpty ? reactor.currentState.lastRequestedCount ?? 100 : Int(argument) ?? 0
+    guard PeopleClientLimits.allowedCounts.contains(count) else {
+      return console.write("Can't reload '\(argument)': choose a number of people from 1 to 5000.\n")
     }
     // The pushed detail shows the old people: close it before replacing them.
     reactor.send(.dismissDetail)
     await load(count: count)
   }
 
-  private func retry() async {
+  private mutating func retry() async {
     guard reactor.currentState.lastRequestedCount != nil else {
       console.write("Nothing to retry yet.\n")
       return

@@ -8,45 +8,26 @@ import RandomUserCore
 /// options.count   // 20
 /// ```
 struct Options: Equatable, Sendable {
-  /// Where people come from.
-  enum Source: Equatable, Sendable {
-    /// The embedded offline generator.
-    case offline
-    /// An HTTP server speaking the randomuser.me format.
-    case live(URL)
-  }
+  /// Where people come from: the embedded generator, or a server speaking the randomuser.me format.
+  enum Source: Equatable, Sendable { case offline, live(URL) }
 
-  /// How the sections are printed.
-  enum Format: Equatable, Sendable {
-    /// Titles, counts and names, for people.
-    case text
-    /// A JSON document, for programs.
-    case json
-  }
+  /// How the sections are printed: text for people, a JSON document for programs.
+  enum Format: Equatable, Sendable { case text, json }
 
-  /// How many people to load.
   var count = 100
   /// The seed, or `nil` for the source's default.
   var seed: String?
-  /// Where people come from.
   var source = Source.offline
   /// How long a live load may wait for the server.
   var timeout = Duration.seconds(15)
-  /// How the sections are printed.
   var format = Format.text
-  /// Whether to run the interactive loop after loading.
   var isInteractive = false
-  /// Whether to print the help and exit.
   var showsHelp = false
 
   /// Parses the arguments that follow the program name.
   ///
   /// Accepts `--flag value` and `--flag=value`. Every problem is a ``UsageError`` with a one-line
-  /// message; nothing here exits or prints.
-  ///
-  /// - Parameter arguments: The arguments, without the program name.
-  /// - Returns: The options.
-  /// - Throws: ``UsageError`` for an unknown flag, a missing or invalid value, or a conflict.
+  /// message (an unknown flag, a missing or invalid value, a conflict); nothing here exits or prints.
   static func parse(_ arguments: [String]) throws(UsageError) -> Options {
     var options = Options()
     var wantsLive = false
@@ -86,10 +67,8 @@ struct Options: Equatable, Sendable {
         try noValue()
         options.showsHelp = true
       default:
-        if argument.hasPrefix("-") {
-          throw UsageError("unknown option \(flag)")
-        }
-        throw UsageError("unexpected argument \(argument)")
+        throw UsageError(
+          argument.hasPrefix("-") ? "unknown option \(flag)" : "unexpected argument \(argument)")
       }
     }
     switch (wantsLive, customURL) {
@@ -111,9 +90,7 @@ struct Options: Equatable, Sendable {
   /// Parses a count in the range the API accepts.
   static func parseCount(_ text: String) throws(UsageError) -> Int {
     let range = PeopleClientLimits.allowedCounts
-    guard let count = Int(text) else {
-      throw UsageError("--count must be a whole number, got '\(text)'")
-    }
+    guard let count = Int(text) else { throw UsageError("--count must be a whole number, got '\(text)'") }
     guard range.contains(count) else {
       throw UsageError("--count must be between \(range.lowerBound) and \(range.upperBound), got \(count)")
     }
@@ -121,16 +98,17 @@ struct Options: Equatable, Sendable {
   }
 
   private static func split(_ argument: String) -> (flag: String, value: String?) {
-    guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else {
-      return (argument, nil)
-    }
+    guard argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") else { return (argument, nil) }
     return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
   }
 
+  /// Accepts `http` and `https` in any case (`HTTP://` too), and returns the URL with its scheme
+  /// in lowercase, the spelling every HTTP client accepts.
   private static func parseURL(_ text: String) throws(UsageError) -> URL {
-    guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-      scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty
-    else {
+    var components = URLComponents(string: text)
+    let scheme = components?.scheme?.lowercased()
+    components?.scheme = scheme
+    guard let url = components?.url, ["http", "https"].contains(url.scheme), url.host?.isEmpty == false else {
       throw UsageError("--url must be an http or https URL, got '\(text)'")
     }
     return url

@@ -1,8 +1,15 @@
-/// Shows on standard error that a load is running.
-///
-/// On a terminal it animates a spinner on one line and erases it at the end; otherwise (a pipe,
-/// a log file) it writes one plain line, so captured output stays readable. Time comes from the
-/// injected clock.
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Shows on standard error that a load is running: on a terminal, a spinner on one line, paced by
+/// the injected clock and erased at the end; otherwise one plain line. While it spins, typed keys
+/// are not echoed into its line (the interactive mode drops them at the end), and Ctrl-C erases
+/// the line and turns the echo back on before exiting with status 130.
 @MainActor
 final class ProgressIndicator {
   private static let frames = ["|", "/", "-", "\\"]
@@ -10,50 +17,64 @@ final class ProgressIndicator {
   private let console: Console
   private let clock: any Clock<Duration>
   private let interval: Duration
+  private let discardsTypedInput: Bool
   private var animation: Task<Void, Never>?
+  /// Standard input's terminal settings from before the spinner turned the echo off.
+  private var savedTerminal: termios?
 
-  /// Creates an indicator.
-  ///
-  /// - Parameters:
-  ///   - console: Where to write.
-  ///   - clock: The clock that paces the animation.
-  ///   - interval: The time between two frames.
-  init(console: Console, clock: any Clock<Duration>, interval: Duration = .milliseconds(100)) {
+  init(
+    console: Console, clock: any Clock<Duration>, interval: Duration = .milliseconds(100),
+    discardsTypedInput: Bool = false
+  ) {
     self.console = console
     self.clock = clock
     self.interval = interval
+    self.discardsTypedInput = discardsTypedInput
   }
 
   /// Starts showing `message`; call ``stop()`` when the work is done.
   func start(_ message: String) {
     stop()
-    guard console.isErrorTerminal else {
-      console.writeError("\(message)...\n")
-      return
+    guard console.isErrorTerminal else { return console.writeError("\(message)...\n") }
+    var settings = termios()
+    if isatty(0) == 1, tcgetattr(0, &settings) == 0 {
+      savedTerminal = settings
+      settings.c_lflag &= ~tcflag_t(ECHO)
+      tcsetattr(0, TCSANOW, &settings)
     }
-    let console = console
-    let clock = clock
-    let interval = interval
+    // A signal handler captures nothing and calls only async-signal-safe functions.
+    signal(SIGINT) { _ in
+      var settings = termios()
+      if tcgetattr(0, &settings) == 0 {
+        settings.c_lflag |= tcflag_t(ECHO)
+        tcsetattr(0, TCSANOW, &settings)
+      }
+      let erase: StaticString = "\r\u{1B}[K"
+      _ = write(2, erase.utf8Start, erase.utf8CodeUnitCount)
+      _exit(130)
+    }
+    let (console, clock, interval) = (console, clock, interval)
     animation = Task {
       var frame = 0
+      // Checked after every sleep: a frame must never follow `stop()`'s erase.
       while !Task.isCancelled {
         console.writeError("\r\(Self.frames[frame % Self.frames.count]) \(message)")
         frame += 1
-        do {
-          try await clock.sleep(for: interval, tolerance: nil)
-        } catch {
-          // Cancelled: `stop()` erases the line.
-          return
-        }
+        guard (try? await clock.sleep(for: interval, tolerance: nil)) != nil else { return }
       }
     }
   }
 
-  /// Stops the indicator and, on a terminal, erases its line.
+  /// Stops the indicator and, on a terminal, erases its line and restores the terminal.
   func stop() {
     guard let animation else { return }
     animation.cancel()
     self.animation = nil
+    signal(SIGINT, SIG_DFL)
+    if var settings = savedTerminal {
+      tcsetattr(0, discardsTypedInput ? TCSAFLUSH : TCSANOW, &settings)
+      savedTerminal = nil
+    }
     console.writeError("\r\u{1B}[K")
   }
 }

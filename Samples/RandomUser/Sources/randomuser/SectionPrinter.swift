@@ -5,7 +5,6 @@ import RandomUserCore
 enum SectionPrinter {
   /// The `--json` document.
   struct Document: Encodable {
-    /// One section of the document.
     struct Section: Encodable {
       let title: String
       let count: Int
@@ -28,7 +27,7 @@ enum SectionPrinter {
     for section in sections {
       out += "\n\(section.title) (\(section.people.count))\n"
       for person in section.people {
-        out += "  \(person.name), \(person.age), \(person.country)\n"
+        out += "  \(person.name), \(person.age), \(person.country ?? "country unknown")\n"
       }
     }
     return out
@@ -40,11 +39,19 @@ enum SectionPrinter {
       source: source,
       seed: seed,
       count: state.peopleCount,
-      sections: state.sections.map { Document.Section(title: $0.title, count: $0.people.count, people: $0.people) }
+      sections: state.sections.map {
+        Document.Section(title: $0.title, count: $0.people.count, people: $0.people)
+      }
     )
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    encoder.dateEncodingStrategy = .iso8601
+    // With the milliseconds randomuser.me sends (`.iso8601` drops them). The formatter truncates,
+    // and `.999` parsed is a hair below it in binary: half a millisecond more prints `.999` again.
+    encoder.dateEncodingStrategy = .custom { date, encoder in
+      var container = encoder.singleValueContainer()
+      try container.encode(
+        date.addingTimeInterval(0.0005).formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
+    }
     return String(decoding: try encoder.encode(document), as: UTF8.self) + "\n"
   }
 
@@ -74,13 +81,12 @@ enum SectionPrinter {
 
   /// Every field of a person, one per line.
   static func details(of person: Person, indent: String) -> String {
-    let dateFormatter = ISO8601DateFormatter()
-    dateFormatter.formatOptions = [.withFullDate]
-    var out = "\(indent)Age:      \(person.age) (born \(dateFormatter.string(from: person.dateOfBirth)))\n"
+    let born = person.dateOfBirth.formatted(.iso8601.year().month().day())
+    var out = "\(indent)Age:      \(person.age) (born \(born))\n"
     out += "\(indent)Gender:   \(person.gender)\n"
     out += "\(indent)Email:    \(person.email)\n"
     out += "\(indent)Phone:    \(person.phone)\n"
-    out += "\(indent)Lives in: \(person.city), \(person.country)\n"
+    out += "\(indent)Lives in: \(person.city), \(person.country ?? "country unknown")\n"
     out += "\(indent)Picture:  \(person.pictureURL?.absoluteString ?? "none")\n"
     return out
   }

@@ -24,6 +24,7 @@ enum Usage {
       -i, --interactive    Browse the sections: open one, expand a person, go back, reload.
       -h, --help           Show this help.
 
-    Exit status: 0 on success, 1 when the load failed, 2 for a bad command line.
+    Exit status: 0 on success, 1 when the load failed (in --interactive: every load) or the
+    output could not be written, 2 for a bad command line.
     """
 }

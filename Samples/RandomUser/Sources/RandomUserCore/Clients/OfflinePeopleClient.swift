@@ -1,16 +1,10 @@
 import Foundation
 
-/// The embedded source of people: no network, the same people for the same seed, fast.
+/// The embedded source of people: no network, the same people for the same seed.
 ///
-/// It writes the JSON body randomuser.me would send and decodes it with the same
-/// ``RandomUserDecoder`` as ``LivePeopleClient``, so the offline path is a faithful stand-in.
-/// People are aged 18 to 90 on 1 January of `referenceYear`; a page of 100,000 takes a fraction
-/// of a second in a release build.
-///
-/// ```swift
-/// let reactor = MainReactor(client: OfflinePeopleClient())
-/// let people = try await OfflinePeopleClient().fetchPeople(count: 100, seed: "docs")
-/// ```
+/// It encodes the page randomuser.me would send (version 1.4) with `JSONEncoder` and decodes it
+/// with the same ``RandomUserDecoder`` as ``LivePeopleClient``. People are aged 18 to 90 on
+/// 1 January of `referenceYear`: `MainReactor(client: OfflinePeopleClient())`.
 public struct OfflinePeopleClient: PeopleClient {
   /// The seed used when the caller passes `nil`, so that a plain run is reproducible.
   public static let defaultSeed = "reactorflow"
@@ -18,38 +12,33 @@ public struct OfflinePeopleClient: PeopleClient {
   /// The year on whose first day the generated ages hold.
   public let referenceYear: Int
 
-  /// Creates the offline source.
-  ///
-  /// - Parameter referenceYear: The year on whose 1 January generated ages hold; fixed rather
-  ///   than "now", so a seed gives the same people on every day.
+  /// Creates the source; ages hold on 1 January of `referenceYear`, fixed rather than "now", so
+  /// that a seed gives the same people on every day.
   public init(referenceYear: Int = 2025) {
     self.referenceYear = referenceYear
   }
 
-  /// The JSON body randomuser.me would send for this request.
-  ///
-  /// - Parameters:
-  ///   - count: How many people; any count from 0 up, not only the API's 1...5000.
-  ///   - seed: The seed, or `nil` for ``defaultSeed``.
-  /// - Returns: A UTF-8 JSON document in the randomuser.me format.
-  /// - Throws: ``PeopleClientError/invalidRequest(_:)`` when `count` is negative.
+  /// The JSON body randomuser.me would send for `count` people (from 0 up, not only 1...5000) and
+  /// `seed` (``defaultSeed`` for `nil`): the same bytes every time. A negative count is an
+  /// ``PeopleClientError/invalidRequest(_:)``.
   public func responseData(count: Int, seed: String?) throws(PeopleClientError) -> Data {
     guard count >= 0 else { throw .invalidRequest("count must not be negative, got \(count)") }
-    return OfflinePageWriter(seed: seed ?? Self.defaultSeed, referenceYear: referenceYear).page(count: count)
+    let encoder = JSONEncoder()
+    // Sorted keys: the same bytes on every platform, whatever order a JSONEncoder writes keys in.
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    let page = OfflinePage(seed: seed ?? Self.defaultSeed, referenceYear: referenceYear).response(
+      count: count)
+    do { return try encoder.encode(page) } catch {
+      throw .invalidRequest("could not encode the page: \(error)")
+    }
   }
 
-  /// Makes `count` people for `seed` and decodes them like a live response.
-  ///
-  /// - Parameters:
-  ///   - count: How many people; any count from 0 up.
-  ///   - seed: The seed, or `nil` for ``defaultSeed``.
-  /// - Returns: Exactly `count` people, the same ones for the same seed.
-  /// - Throws: ``PeopleClientError/invalidRequest(_:)`` for a negative count, or
-  ///   `CancellationError` when the task is cancelled before the work starts.
+  /// Makes exactly `count` people (any count from 0 up) for `seed` (``defaultSeed`` for `nil`) and
+  /// decodes them like a live response; the same people for the same seed.
   public func fetchPeople(count: Int, seed: String?) async throws -> [Person] {
     try Task.checkCancellation()
     let data = try responseData(count: count, seed: seed)
     try Task.checkCancellation()
-    return try RandomUserDecoder().people(from: data)
+    return try RandomUserDecoder().people(from: data, atMost: count)
   }
 }

@@ -7,12 +7,8 @@
 /// let reactor = MainReactor(client: OfflinePeopleClient()) // tests and the default CLI
 /// ```
 public protocol PeopleClient: Sendable {
-  /// Fetches `count` people.
-  ///
-  /// - Parameters:
-  ///   - count: How many people, 1...5000 as the API allows.
-  ///   - seed: A seed that makes the answer reproducible, or `nil` for the source's choice.
-  /// - Returns: Exactly `count` people.
-  /// - Throws: A ``PeopleClientError``, or `CancellationError` when the task was cancelled.
+  /// Fetches at most `count` people (1...5000, as the API allows; a page with more is an error, not
+  /// cut short), reproducibly for a `seed`, or the source's choice for `nil`. Throws a
+  /// ``PeopleClientError``, or `CancellationError` when the task was cancelled.
   func fetchPeople(count: Int, seed: String?) async throws -> [Person]
 }

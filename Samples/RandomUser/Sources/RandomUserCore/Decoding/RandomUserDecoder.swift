@@ -1,61 +1,98 @@
 import Foundation
 
-/// Turns a randomuser.me response body into people: the one decoding path every source uses.
+/// Turns a randomuser.me response body into people: the one decoding path of every source.
 ///
-/// It reads the JSON with a strict schema-driven scanner rather than `JSONDecoder`, which is
-/// several times slower on large pages; the models stay `Codable`, so `JSONDecoder` works on
-/// them too and the tests check that both agree.
-///
-/// ```swift
-/// let people = try RandomUserDecoder().people(from: data)
-/// ```
+/// `JSONDecoder` on the models of ``RandomUserResponse``, for every API version from 1.0 to 1.4:
+/// a country that older versions lack is `nil`, a missing age is counted from the date of birth
+/// to `now`, and dates keep their milliseconds. `try RandomUserDecoder().people(from: data)`.
 public struct RandomUserDecoder: Sendable {
-  /// Creates a decoder.
-  public init() {}
+  /// The instant ages are counted to when the response has none (API versions 1.0 and 1.1).
+  public var now: Date
 
-  /// Decodes a response body into the full models.
-  ///
-  /// - Parameter data: The body of a randomuser.me response.
-  /// - Returns: The decoded response.
-  /// - Throws: ``PeopleClientError/undecodable(_:)`` with a one-line reason and byte offset.
-  public func response(from data: Data) throws(PeopleClientError) -> RandomUserResponse {
-    try scan(data) { scanner throws(JSONScanner.Failure) in try RandomUserResponse(scanning: &scanner) }
+  /// Creates a decoder that counts missing ages to `now`.
+  public init(now: Date = Date()) {
+    self.now = now
   }
 
-  /// Decodes a response body straight into people: what both clients use.
-  ///
-  /// The result equals `response(from:).results.compactMap(Person.init(result:))`, but only
-  /// the fields a ``Person`` has are turned into values, which makes large pages about twice
-  /// as fast. The rest of the body is still checked to be valid JSON.
-  ///
-  /// - Parameter data: The body of a randomuser.me response.
-  /// - Returns: The people, in the order of the response.
-  /// - Throws: ``PeopleClientError/undecodable(_:)`` when the body is not a randomuser.me
-  ///   response or a date of birth is not an ISO 8601 timestamp.
-  public func people(from data: Data) throws(PeopleClientError) -> [Person] {
-    try scan(data) { scanner throws(JSONScanner.Failure) in
-      try scanner.responsePage(element: Person.init(scanning:)).results
+  /// Decodes a response body into people, in its order; throws ``PeopleClientError/undecodable(_:)``
+  /// with a one-line reason, or `tooManyPeople` when the page holds more than `limit`.
+  public func people(from data: Data, atMost limit: Int? = nil) throws(PeopleClientError) -> [Person] {
+    let results = try response(from: data).results
+    if let limit, results.count > limit {
+      throw .tooManyPeople(requested: limit, received: results.count)
+    }
+    var people: [Person] = []
+    people.reserveCapacity(results.count)
+    for (index, result) in results.enumerated() {
+      people.append(try person(result, at: index))
+    }
+    return people
+  }
+
+  /// Decodes a response body into the wire models.
+  func response(from data: Data) throws(PeopleClientError) -> RandomUserResponse {
+    do {
+      return try JSONDecoder().decode(RandomUserResponse.self, from: data)
+    } catch let error as DecodingError {
+      throw .undecodable(Self.reason(error))
+    } catch {
+      throw .undecodable(String(describing: error))
     }
   }
 
-  private func scan<Value>(
-    _ data: Data, _ read: (inout JSONScanner) throws(JSONScanner.Failure) -> Value
-  ) throws(PeopleClientError) -> Value {
-    let result: Result<Value, JSONScanner.Failure> = data.withUnsafeBytes { raw in
-      var scanner = JSONScanner(bytes: raw.bindMemory(to: UInt8.self))
-      do throws(JSONScanner.Failure) {
-        let value = try read(&scanner)
-        try scanner.end()
-        return .success(value)
-      } catch {
-        return .failure(error)
+  private func person(_ result: RandomUserResponse.Result, at index: Int) throws(PeopleClientError) -> Person
+  {
+    let (date, sentAge): (OneOf<String, Int>, Int?) =
+      switch result.dob {
+      case .first(let dated): (.first(dated.date), dated.age)
+      case .second(let bare): (bare, nil)
+      }
+    guard let dateOfBirth = Self.date(date) else { throw .undecodable("results[\(index)].dob is not a date") }
+    let age = sentAge ?? Self.calendar.dateComponents([.year], from: dateOfBirth, to: now).year ?? 0
+    return Person(
+      id: result.login.uuid ?? result.login.username, name: "\(result.name.first) \(result.name.last)",
+      age: age, gender: result.gender, email: result.email, country: result.location.country,
+      city: result.location.city, phone: result.phone, dateOfBirth: dateOfBirth,
+      pictureURL: URL(string: result.picture.large))
+  }
+
+  /// The Gregorian calendar in UTC.
+  static let calendar: Calendar = {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = .gmt
+    return calendar
+  }()
+  /// ISO 8601, with or without fractional seconds (parsing accepts both).
+  static let iso8601 = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+  /// Version 1.1's `"1983-07-14 07:29:45"`, taken as UTC.
+  private static let spaced = Date.ISO8601FormatStyle(dateTimeSeparator: .space, timeZone: .gmt)
+    .year().month().day().time(includingFractionalSeconds: false)
+
+  /// The instant a `dob` or `registered` date names, in any version's format.
+  static func date(_ value: OneOf<String, Int>) -> Date? {
+    switch value {
+    case .first(let text): (try? iso8601.parse(text)) ?? (try? spaced.parse(text))
+    case .second(let seconds): Date(timeIntervalSince1970: TimeInterval(seconds))
+    }
+  }
+
+  /// A one-line reason with the path of the offending value, for example
+  /// `missing key results[1].email`.
+  private static func reason(_ error: DecodingError) -> String {
+    func path(_ keys: [any CodingKey]) -> String {
+      keys.reduce("") { path, key in
+        key.intValue.map { path + "[\($0)]" }
+          ?? (path.isEmpty ? key.stringValue : path + "." + key.stringValue)
       }
     }
-    switch result {
-    case .success(let value):
-      return value
-    case .failure(let failure):
-      throw .undecodable("\(failure.message) at byte \(failure.offset) of \(data.count)")
+    switch error {
+    case .keyNotFound(let key, let context): return "missing key \(path(context.codingPath + [key]))"
+    case .valueNotFound(_, let context): return "\(path(context.codingPath)) is null"
+    case .typeMismatch(let type, let context): return "\(path(context.codingPath)) is not \(type)"
+    case .dataCorrupted(let context):
+      let detail = (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String
+      return context.debugDescription + (detail.map { " (\($0))" } ?? "")
+    @unknown default: return String(describing: error)
     }
   }
 }

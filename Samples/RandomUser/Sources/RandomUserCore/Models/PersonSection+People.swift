@@ -1,86 +1,47 @@
 extension PersonSection {
   /// The people of one section: a zero-based, random-access view into the people of a load.
   ///
-  /// The sections that ``PersonSection/grouping(_:)`` makes share one immutable copy of the
-  /// loaded people; each holds only the positions of its own people. Grouping then copies no
-  /// `Person`, which for 100,000 people would be 100,000 retains of cold heap objects. It reads
-  /// and compares like an array of `Person`, and encodes as one.
-  ///
-  /// ```swift
-  /// let twenties = sections[1].people
-  /// twenties[0].name  // the first person in their twenties, in source order
-  /// Array(twenties)   // a plain `[Person]`, where one is needed
-  /// ```
-  /// In a test, build one from an array: `PersonSection.People([ada, grace])`.
+  /// The sections of a load share its array of people (one reference to one buffer) and each
+  /// holds the positions of its own people, so grouping copies no `Person` (for 100,000 people,
+  /// about a million retains). It reads, compares and encodes like `[Person]`; `Array(people)`
+  /// makes one, and `PersonSection.People([ada, grace])` makes one in a test.
   public struct People: RandomAccessCollection, Hashable, Codable, Sendable {
-    // Every section of a load points at the same storage. Immutable, so sharing it across
-    // sections, reactors and threads needs no copy-on-write and no lock.
-    private final class Storage: Sendable {
-      /// The loaded people, in source order.
-      let people: [Person]
-      /// Positions in `people`, grouped section after section; a section is a range of it.
-      let order: [Int32]
-
-      init(people: [Person], order: [Int32]) {
-        self.people = people
-        self.order = order
-      }
-    }
-
-    private let storage: Storage
-    /// This collection's part of `storage.order`.
-    private let range: Range<Int>
+    private let all: [Person]
+    /// Positions in `all`; 32 bits halve the memory, and two billion people do not fit anyway.
+    private let positions: ArraySlice<Int32>
 
     /// Creates a collection of these people, in this order.
-    ///
-    /// - Parameter people: The people.
     public init(_ people: [Person]) {
-      // 32-bit positions halve the index memory; two billion people do not fit in memory anyway.
       precondition(people.count <= Int(Int32.max), "too many people for 32-bit positions")
-      storage = Storage(people: people, order: Array(0..<Int32(people.count)))
-      range = 0..<people.count
+      self.init(all: people, positions: ArraySlice(0..<Int32(people.count)))
     }
 
-    private init(storage: Storage, range: Range<Int>) {
-      self.storage = storage
-      self.range = range
+    private init(all: [Person], positions: ArraySlice<Int32>) {
+      self.all = all
+      self.positions = positions
     }
 
     /// The first position, always `0`.
     public var startIndex: Int { 0 }
 
     /// One past the last position: the number of people.
-    public var endIndex: Int { range.count }
+    public var endIndex: Int { positions.count }
 
-    /// The positions of the people, `0..<count`.
-    public var indices: Range<Int> { 0..<range.count }
-
-    /// The person at a position.
-    ///
-    /// - Parameter position: A position in `0..<count`.
+    /// The person at a position in `0..<count`.
     public subscript(position: Int) -> Person {
-      // Checked here: an out-of-range position could still be inside `storage.order`, in
-      // another section.
-      precondition(position >= 0 && position < range.count, "PersonSection.People index out of range")
-      return storage.people[Int(storage.order[range.lowerBound + position])]
+      // Checked here: an out-of-range position could still be inside `all`, in another section.
+      precondition(position >= 0 && position < positions.count, "PersonSection.People index out of range")
+      return all[Int(positions[positions.startIndex + position])]
     }
 
-    /// Whether both hold equal people in the same order.
-    ///
-    /// Two views of the same section of the same load are equal without reading any person.
-    ///
-    /// - Parameters:
-    ///   - lhs: People.
-    ///   - rhs: Other people.
-    /// - Returns: Whether they are element-wise equal.
+    /// Whether both hold equal people in the same order; two views of the same section of the
+    /// same load are equal without reading any person.
     public static func == (lhs: People, rhs: People) -> Bool {
-      if lhs.storage === rhs.storage && lhs.range == rhs.range { return true }
-      return lhs.elementsEqual(rhs)
+      lhs.count == rhs.count
+        && ((lhs.positions == rhs.positions && lhs.all == rhs.all) || lhs.elementsEqual(rhs))
     }
 
     /// Hashes the people in order, as an array of them would.
-    ///
-    /// - Parameter hasher: The hasher to feed.
     public func hash(into hasher: inout Hasher) {
       hasher.combine(count)
       for person in self {
@@ -89,42 +50,21 @@ extension PersonSection {
     }
 
     /// Decodes a JSON array of people.
-    ///
-    /// - Parameter decoder: The decoder to read from.
     public init(from decoder: any Decoder) throws {
       self.init(try [Person](from: decoder))
     }
 
-    /// Encodes the people as an array, exactly as `[Person]` does.
-    ///
-    /// - Parameter encoder: The encoder to write to.
+    /// Encodes the people as a JSON array, as `[Person]` does.
     public func encode(to encoder: any Encoder) throws {
-      var container = encoder.unkeyedContainer()
-      for person in self {
-        try container.encode(person)
-      }
+      try Array(self).encode(to: encoder)
     }
 
-    /// Splits people into sections by a key, in one shared storage, copying no person.
-    ///
-    /// A counting sort of positions: the caller has counted each key, this places every
-    /// position in its key's range.
-    ///
-    /// - Parameters:
-    ///   - people: The people, in source order.
-    ///   - counts: How many people have each key; keys are `0..<counts.count`.
-    ///   - key: The key of the person at a position of `people`.
-    /// - Returns: For each key in ascending order, its people in source order.
+    /// Splits people by key (`key(position)` in `0..<counts.count`, `counts[k]` people with key `k`)
+    /// with a counting sort of their positions: for each key in order, its people in source order.
     static func partitioning(_ people: [Person], counts: [Int], by key: (Int) -> Int) -> [People] {
       precondition(people.count <= Int(Int32.max), "too many people for 32-bit positions")
-      var starts: [Int] = []
-      starts.reserveCapacity(counts.count)
-      var total = 0
-      for count in counts {
-        starts.append(total)
-        total += count
-      }
-      precondition(total == people.count, "the counts do not add up to the people")
+      let starts = counts.reduce(into: [0]) { $0.append($0[$0.count - 1] + $1) }
+      precondition(starts[counts.count] == people.count, "the counts do not add up to the people")
       var next = starts
       var order = [Int32](repeating: 0, count: people.count)
       for position in people.indices {
@@ -132,8 +72,7 @@ extension PersonSection {
         order[next[key]] = Int32(truncatingIfNeeded: position)
         next[key] += 1
       }
-      let storage = Storage(people: people, order: order)
-      return counts.indices.map { People(storage: storage, range: starts[$0]..<starts[$0] + counts[$0]) }
+      return counts.indices.map { People(all: people, positions: order[starts[$0]..<starts[$0 + 1]]) }
     }
   }
 }

@@ -11,21 +11,13 @@ public struct PersonSection: Codable, Hashable, Identifiable, Sendable {
   /// The title identifies a section: there is one section per decade.
   public var id: String { title }
 
-  /// Creates a section.
-  ///
-  /// - Parameters:
-  ///   - decade: The first age of the decade, a multiple of ten.
-  ///   - people: The people in the decade.
+  /// Creates the section of a decade (a multiple of ten) with its people.
   public init(decade: Int, people: People) {
     self.decade = decade
     self.people = people
   }
 
-  /// Creates a section of an array of people.
-  ///
-  /// - Parameters:
-  ///   - decade: The first age of the decade, a multiple of ten.
-  ///   - people: The people in the decade.
+  /// Creates the section of a decade (a multiple of ten) with an array of people.
   public init(decade: Int, people: [Person]) {
     self.init(decade: decade, people: People(people))
   }
@@ -38,19 +30,15 @@ public struct PersonSection: Codable, Hashable, Identifiable, Sendable {
   /// let sections = PersonSection.grouping(people)
   /// sections.map(\.title)  // ["10s", "20s", "30s", ...]
   /// ```
-  ///
-  /// - Parameter people: The people to group.
-  /// - Returns: The non-empty sections, youngest decade first.
   public static func grouping(_ people: [Person]) -> [PersonSection] {
-    // Sections share the people and hold positions (see `People`): grouping reads each age
-    // twice, to count and to place, and copies no person. Real ages fall in a handful of
-    // decades, counted in an array indexed by decade, which is several times cheaper per person
-    // than a dictionary; implausible ages go to a dictionary and still get sections of their own.
+    // A counting sort (see `People`) that copies no person. Real ages fall in a few decades, counted
+    // in an array (far cheaper than a dictionary); implausible ones get a dictionary of their own.
+    // The ages are read once, into a compact array, rather than twice across the larger people.
     let commonDecades = 16
+    let decades = people.map { decade(ofAge: $0.age) }
     var counts = [Int](repeating: 0, count: commonDecades)
     var unusualCounts: [Int: Int] = [:]
-    for position in people.indices {
-      let decade = decade(ofAge: people[position].age)
+    for decade in decades {
       if decade / 10 < commonDecades {
         counts[decade / 10] += 1
       } else {
@@ -64,7 +52,7 @@ public struct PersonSection: Codable, Hashable, Identifiable, Sendable {
       counts.append(unusualCounts[decade, default: 0])
     }
     let parts = People.partitioning(people, counts: counts) { position in
-      let decade = decade(ofAge: people[position].age)
+      let decade = decades[position]
       if decade / 10 < commonDecades { return decade / 10 }
       guard let key = unusualKeys[decade] else { preconditionFailure("decade \(decade) was not counted") }
       return key

@@ -1,19 +1,13 @@
-/// A tiny seeded PRNG (Steele, Lea and Flood's SplitMix64): fast, and the same numbers for
-/// the same seed on every platform and Swift version, which `SystemRandomNumberGenerator`
-/// and the standard library's `random(in:)` algorithms do not promise.
-struct SplitMix64: RandomNumberGenerator {
+/// A tiny seeded PRNG (Steele, Lea and Flood's SplitMix64): the same numbers for the same seed on
+/// every platform and Swift version, which the standard library's generators do not promise.
+struct SplitMix64 {
   private var state: UInt64
-
-  /// Starts the sequence at `seed`.
-  init(seed: UInt64) {
-    state = seed
-  }
 
   /// Starts the sequence for the person at `index` of a page made from `seed`, so that each
   /// person depends only on the seed and their index, never on the page size.
   init(seed: UInt64, index: Int) {
-    var mixer = SplitMix64(seed: seed ^ (UInt64(truncatingIfNeeded: index) &* 0xD1B5_4A32_D192_ED03))
-    state = mixer.next()
+    state = seed ^ (UInt64(truncatingIfNeeded: index) &* 0xD1B5_4A32_D192_ED03)
+    state = next()
   }
 
   mutating func next() -> UInt64 {
@@ -29,22 +23,12 @@ struct SplitMix64: RandomNumberGenerator {
     Int(truncatingIfNeeded: next().multipliedFullWidth(by: UInt64(upperBound)).high)
   }
 
-  /// A number in `range`.
-  mutating func inRange(_ range: ClosedRange<Int>) -> Int {
-    range.lowerBound + below(range.upperBound - range.lowerBound + 1)
-  }
+  mutating func inRange(_ range: ClosedRange<Int>) -> Int { range.lowerBound + below(range.count) }
 
-  /// One element of a non-empty array.
-  mutating func pick<Element>(_ elements: [Element]) -> Element {
-    elements[below(elements.count)]
-  }
+  mutating func pick<Element>(_ elements: [Element]) -> Element { elements[below(elements.count)] }
 
   /// FNV-1a: a stable 64-bit hash of a seed string (`Hasher` is randomly seeded per process).
   static func hash(_ text: String) -> UInt64 {
-    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-    for byte in text.utf8 {
-      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-    }
-    return hash
+    text.utf8.reduce(0xCBF2_9CE4_8422_2325) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01B3 }
   }
 }

@@ -36,12 +36,7 @@ public final class DetailReactor: Reactor, IdentityHashable {
       expandedIndex.flatMap { people.indices.contains($0) ? people[$0] : nil }
     }
 
-    /// Creates a state with every row collapsed, or with one expanded.
-    ///
-    /// - Parameters:
-    ///   - title: The section title.
-    ///   - people: The people of the section.
-    ///   - expandedIndex: The expanded row, if any.
+    /// Creates a state with every row collapsed, or with the row at `expandedIndex` expanded.
     public init(title: String, people: PersonSection.People, expandedIndex: Int? = nil) {
       self.title = title
       self.people = people
@@ -49,11 +44,6 @@ public final class DetailReactor: Reactor, IdentityHashable {
     }
 
     /// Creates a state for an array of people, with every row collapsed or one expanded.
-    ///
-    /// - Parameters:
-    ///   - title: The section title.
-    ///   - people: The people of the section.
-    ///   - expandedIndex: The expanded row, if any.
     public init(title: String, people: [Person], expandedIndex: Int? = nil) {
       self.init(title: title, people: PersonSection.People(people), expandedIndex: expandedIndex)
     }
@@ -64,30 +54,19 @@ public final class DetailReactor: Reactor, IdentityHashable {
   /// The reactor's storage, required by ``Reactor``.
   public let runtime = Runtime()
 
-  /// Creates the reactor for one section.
-  ///
-  /// - Parameter section: The section whose people the screen lists.
+  /// Creates the reactor for the people of one section.
   public init(section: PersonSection) {
     // The section's people, not a copy of them: opening a section of 20,000 people on the main
     // actor would otherwise retain each of them.
     initialState = State(title: section.title, people: section.people)
   }
 
-  /// Creates the reactor for a list of people.
-  ///
-  /// - Parameters:
-  ///   - title: The title of the screen.
-  ///   - people: The people to list.
+  /// Creates the reactor for a list of people under a title.
   public init(title: String, people: [Person]) {
     initialState = State(title: title, people: people)
   }
 
   /// Applies a toggle: expand, collapse, or move the expansion; ignores an index out of range.
-  ///
-  /// - Parameters:
-  ///   - state: The current state.
-  ///   - mutation: The toggle.
-  /// - Returns: The next state.
   public func reduce(state: State, mutation: Action) -> State {
     var state = state
     switch mutation {

@@ -75,21 +75,14 @@ public final class MainReactor: Reactor {
   /// The identifier of the running load, so that a new load cancels it.
   private enum LoadID: Hashable, Sendable { case load }
 
-  /// Creates the reactor.
-  ///
-  /// - Parameters:
-  ///   - client: Where people come from; the embedded offline source by default.
-  ///   - seed: The seed passed to every fetch, for reproducible people; `nil` lets the client
-  ///     choose (fixed for the offline source, random for randomuser.me).
+  /// Creates the reactor on a `client` (the embedded offline source by default) that every fetch
+  /// passes `seed` to; `nil` lets the client choose (fixed offline, random for randomuser.me).
   public init(client: any PeopleClient = OfflinePeopleClient(), seed: String? = nil) {
     self.client = client
     self.seed = seed
   }
 
   /// Turns an action into work: a fetch for `load` and `retry`, a push or a pop otherwise.
-  ///
-  /// - Parameter action: The action.
-  /// - Returns: The effect that produces the mutations.
   public func mutate(action: Action) -> Effect<Mutation> {
     switch action {
     case .load(let count):
@@ -105,12 +98,7 @@ public final class MainReactor: Reactor {
     }
   }
 
-  /// Applies a mutation.
-  ///
-  /// - Parameters:
-  ///   - state: The current state.
-  ///   - mutation: The mutation.
-  /// - Returns: The next state.
+  /// Applies a mutation to the state.
   public func reduce(state: State, mutation: Mutation) -> State {
     var state = state
     switch mutation {

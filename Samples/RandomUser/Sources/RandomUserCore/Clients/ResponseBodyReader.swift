@@ -1,0 +1,105 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Reads one HTTP response body as it arrives, and stops at a size limit: it refuses a
+/// `Content-Length` over the limit before the body, and counts the bytes of each chunk (where
+/// `URLSession.data(for:)` would hold any body whole). It also tells a connection that never
+/// answered (`transport`) from one that broke in the middle of the body (`interrupted`).
+final class ResponseBodyReader: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+  // `@unchecked Sendable`: every mutable property is only touched with `lock` held.
+  private let lock = NSLock()
+  private let limit: Int
+  private var body = Data()
+  private var hasResponse = false
+  private var failure: PeopleClientError?
+  private var continuation: CheckedContinuation<Data, any Error>?
+
+  private init(limit: Int) {
+    self.limit = limit
+  }
+
+  /// Sends `request` on a session of its own and returns the body of a 2xx response.
+  static func body(of request: URLRequest, limit: Int, configuration: URLSessionConfiguration) async throws
+    -> Data
+  {
+    let reader = ResponseBodyReader(limit: limit)
+    let session = URLSession(configuration: configuration, delegate: reader, delegateQueue: nil)
+    defer { session.finishTasksAndInvalidate() }  // The session keeps its delegate until then.
+    let task = session.dataTask(with: request)
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { continuation in
+        reader.lock.withLock { reader.continuation = continuation }
+        task.resume()
+      }
+    } onCancel: {
+      task.cancel()
+    }
+  }
+
+  func urlSession(
+    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+  ) {
+    let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+    let refusal: PeopleClientError? =
+      if !(200..<300).contains(status) { .httpStatus(status) } else if response.expectedContentLength > limit
+      {
+        .tooLarge(limit: limit)
+      } else { nil }
+    lock.withLock { (hasResponse, failure) = (true, refusal) }
+    completionHandler(refusal == nil ? .allow : .cancel)
+    if let refusal { fail(dataTask, refusal) }
+  }
+
+  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    let isOverLimit = lock.withLock {
+      guard failure == nil else { return false }
+      guard body.count + data.count <= limit else {
+        (failure, body) = (.tooLarge(limit: limit), Data())
+        return true
+      }
+      body.append(data)
+      return false
+    }
+    if isOverLimit { fail(dataTask, .tooLarge(limit: limit)) }
+  }
+
+  func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+    lock.lock()
+    let (waiting, result) = (continuation, outcome(error))
+    continuation = nil
+    lock.unlock()
+    waiting?.resume(with: result)
+  }
+
+  /// Answers at once, then cancels: FoundationNetworking is slow to act on a cancel (on loopback,
+  /// hundreds of megabytes may arrive meanwhile), so nobody waits for it; late chunks are dropped.
+  private func fail(_ task: URLSessionTask, _ error: PeopleClientError) {
+    lock.lock()
+    let waiting = continuation
+    continuation = nil
+    lock.unlock()
+    waiting?.resume(throwing: error)
+    task.cancel()
+  }
+
+  /// The result of a finished transfer; called with `lock` held.
+  private func outcome(_ error: (any Error)?) -> Result<Data, any Error> {
+    if let failure { return .failure(failure) }
+    guard let error else { return .success(body) }
+    guard let urlError = error as? URLError else { return .failure(PeopleClientError.transport("\(error)")) }
+    switch urlError.code {
+    case .cancelled: return .failure(CancellationError())
+    case .timedOut: return .failure(PeopleClientError.timedOut)
+    default:
+      // On Linux the useful text is in the underlying libcurl error.
+      let underlying = (urlError as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+      let message =
+        "\(underlying?.localizedDescription ?? urlError.localizedDescription) (URLError \(urlError.code.rawValue))"
+      return .failure(hasResponse ? PeopleClientError.interrupted(message) : .transport(message))
+    }
+  }
+}
