@@ -29,6 +29,7 @@ import Observation
 ///
 /// The model keeps its reactor alive, and the reactor does not keep the model alive: releasing the
 /// model (with the view that owns it) releases the reactor unless something else holds it.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 @MainActor
 @dynamicMemberLookup
 public final class ObservedReactor<R: Reactor>: Observable {
@@ -329,6 +330,7 @@ final class ModelReference<Model: AnyObject> {
   }
 }
 
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 extension ObservedReactor {
   /// A two-way value for a control: reads `keyPath` as a tracked property of this model, and
   /// writing it sends `action(newValue)`, synchronously.

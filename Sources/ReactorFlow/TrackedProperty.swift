@@ -8,6 +8,7 @@ import Observation
 /// on a new state looks up no generic metadata and allocates nothing. A class, so that the loop
 /// over the properties can call its closures through an unretained reference (see
 /// `ObservedReactor.update(_:)`).
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 @usableFromInline
 final class TrackedProperty<Subject: Observable, State> {
   /// Whether the property differs between the previous state and the new one. The states are
@@ -102,6 +103,7 @@ final class TrackedProperty<Subject: Observable, State> {
 }
 
 /// A tracked property in the loop of `ObservedReactor.update(_:)`, with its flags.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 @usableFromInline
 struct TrackedSlot<Subject: Observable, State> {
   @usableFromInline let property: TrackedProperty<Subject, State>

@@ -4,6 +4,7 @@ import XCTest
 
 @testable import randomuser
 
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 @MainActor
 final class InteractiveScreenTests: XCTestCase {
   private func loadedReactor(count: Int = 100) async -> MainReactor {

@@ -2,6 +2,7 @@ import Observation
 import ReactorFlow
 import XCTest
 
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 @MainActor
 final class ObservedReactorTests: XCTestCase {
   // MARK: Reading
@@ -267,6 +268,7 @@ final class ObservedReactorTests: XCTestCase {
 
 // MARK: - Observers that observe again
 
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 @MainActor
 final class ObservedReactorObserverTests: XCTestCase {
   func test_tracking_secondViewReadsAfterTheFirstWasInvalidated_bothAreInvalidated() async {
@@ -318,6 +320,7 @@ private final class NameLog {
   var names: [String] = []
 }
 
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 @MainActor
 final class ObservedReactorKeyPathTests: XCTestCase {
   func test_tracking_keyPathsMadeOnTheFly_areOnePropertyPerPath() async {

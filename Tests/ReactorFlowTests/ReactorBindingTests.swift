@@ -2,6 +2,7 @@ import Observation
 import ReactorFlow
 import XCTest
 
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 @MainActor
 final class ReactorBindingTests: XCTestCase {
   func test_modelBinding_write_sendsExactlyOneActionSynchronously() async {

@@ -50,6 +50,7 @@ final class ProfileLine: ReactorView {
 }
 // README-VIEWS-END
 
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 @MainActor
 final class ReadmeViewsExampleTests: XCTestCase {
   func test_readmeProfileLine_bindsAndRebinds() async {

@@ -14,6 +14,7 @@ final class ChangeCount: @unchecked Sendable {
 
 /// Tracks what `read` reads, once: the returned count becomes 1 at the first change of any of it
 /// (and then stays 1: Observation's tracking is one-shot).
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 @MainActor
 func trackOnce(_ read: () -> Void) -> ChangeCount {
   let count = ChangeCount()
@@ -23,6 +24,7 @@ func trackOnce(_ read: () -> Void) -> ChangeCount {
 
 /// A view made of a render closure that reads an Observable model, re-rendered (like SwiftUI does)
 /// when a property it read changed: `renderIfNeeded()` stands for the next frame.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 @MainActor
 final class RenderedView {
   private let render: @MainActor () -> Void

@@ -21,6 +21,11 @@ struct CommandRunner {
       console: console, clock: clock, discardsTypedInput: options.isInteractive)
     let loader = Loader(reactor: reactor, options: options, progress: progress)
     if options.isInteractive {
+      // The interactive screen renders through Observation, which Apple ships from macOS 14.
+      guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) else {
+        console.writeError("randomuser: --interactive needs macOS 14 or later.\n")
+        return .failure
+      }
       var session = InteractiveSession(reactor: reactor, loader: loader, console: console)
       return await session.run(count: options.count)
     }

@@ -4,6 +4,7 @@ import ReactorFlow
 /// What the interactive mode shows: the section list, or the rows of the pushed section. Each
 /// is a view bound to its reactor through ``ObservedReactor``, re-rendered only when something
 /// it shows changed.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 @MainActor
 final class InteractiveScreen {
   let model: ObservedReactor<MainReactor>

@@ -6,6 +6,7 @@ import RandomUserCore
 /// `toggle` and `back` sends `dismissDetail`; `reload` and `retry` load again. The screen comes
 /// from ``InteractiveScreen``, whose views read the reactors through the Observation bridge. Works the same
 /// with a terminal or piped input; the end of input quits.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 @MainActor
 struct InteractiveSession {
   let reactor: MainReactor

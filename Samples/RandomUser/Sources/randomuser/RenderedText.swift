@@ -2,6 +2,7 @@ import Observation
 
 /// A terminal view's output: the text its render closure makes from `Observable` models, made
 /// again only after a property it read changed, as SwiftUI re-evaluates a body.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 @MainActor
 final class RenderedText {
   private let render: @MainActor () -> String
