@@ -1,9 +1,10 @@
 /// Records what a reactor's state (or a part of it) was, and when, in virtual time.
 ///
-/// The equivalent of RxTest's `TestableObserver`. Create one with ``Reactor/record(_:clock:)`` or
-/// ``Reactor/record(_:clock:distinct:)``. It records the current value at once, then a value
-/// after every mutation (or, with `distinct: true`, every change), stamped with the clock's time
-/// in ticks. It stops when it is released or cancelled.
+/// The equivalent of RxTest's `TestableObserver`. Create one with
+/// ``ReactorFlow/Reactor/record(_:clock:)`` or ``ReactorFlow/Reactor/record(_:clock:distinct:)``.
+/// It records the current value at once, then a value after every mutation (or, with
+/// `distinct: true`, every change), stamped with the clock's time in ticks. It stops when it is
+/// released or cancelled.
 ///
 /// ```swift
 /// let clock = TestClock()

@@ -1,7 +1,7 @@
 import ReactorFlow
 
 /// Records the errors that a reactor's effects threw and nothing handled: the ones that reached
-/// the default ``ReactorFlow/Reactor/recover(from:)``.
+/// the default `Reactor.recover(from:)`.
 ///
 /// Use it in tests that do not use ``ReactorTester`` (which fails on such errors by itself):
 /// ```swift

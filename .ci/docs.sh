@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Builds the DocC catalogs of ReactorFlow and ReactorFlowTesting with the toolchain's `docc` (no
+# plugin, no package dependency) and fails on any docc warning (an unresolved ``Symbol`` link, a
+# topic that names nothing, a malformed article).
+#
+#   bash .ci/docs.sh        # archives in .build-docs/archives/*.doccarchive
+#
+# Symbol graphs: `swift build` builds the modules in its own scratch folder, then the toolchain's
+# `swift-symbolgraph-extract` writes one graph per module. (The compiler's `-emit-symbol-graph`
+# would copy ReactorFlow's symbols into ReactorFlowTesting's graph, through the testing module's
+# `@_exported import`; the extractor keeps each module's own symbols, and puts the testing
+# module's extensions of `Reactor` and of XCTest in graphs of their own.)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+scratch=.build-docs
+graphs="$scratch/symbol-graphs"
+archives="$scratch/archives"
+
+if command -v docc >/dev/null 2>&1; then docc=(docc); else docc=(xcrun docc); fi
+
+timeout 900 swift build --scratch-path "$scratch" --target ReactorFlowTesting
+modules="$(swift build --scratch-path "$scratch" --show-bin-path)/Modules"
+triple=$(swiftc -print-target-info | sed -n 's/^ *"triple": "\(.*\)",$/\1/p' | head -n 1)
+
+status=0
+warnings=0
+for module in ReactorFlow ReactorFlowTesting; do
+  rm -rf "${graphs:?}/$module" "${archives:?}/$module.doccarchive"
+  mkdir -p "$graphs/$module" "$archives"
+  timeout 300 swift-symbolgraph-extract -module-name "$module" -I "$modules" -target "$triple" \
+    -minimum-access-level public -emit-extension-block-symbols -output-dir "$graphs/$module"
+
+  log=$(mktemp)
+  if ! timeout 300 "${docc[@]}" convert "Sources/$module/$module.docc" \
+    --additional-symbol-graph-dir "$graphs/$module" \
+    --fallback-display-name "$module" \
+    --fallback-bundle-identifier "org.reactorflow.$module" \
+    --warnings-as-errors \
+    --output-dir "$archives/$module.doccarchive" >"$log" 2>&1; then
+    status=1
+  fi
+  cat "$log"
+  count=$(grep -cE "^(warning|error):" "$log" || true)
+  warnings=$((warnings + count))
+  echo "docs: $module: $count warning(s) -> $archives/$module.doccarchive"
+  rm -f "$log"
+done
+
+if [ "$status" -ne 0 ] || [ "$warnings" -ne 0 ]; then
+  echo "docs: docc reported $warnings warning(s); the standard is zero." >&2
+  exit 1
+fi
+echo "docs: both catalogs built with 0 warnings."
