@@ -1,9 +1,9 @@
 /// A two-way value for a control: read from a reactor's state, written by sending an action.
 ///
 /// Writing ``value`` sends exactly one action, synchronously: the next read sees the state that
-/// action produced. Make one with ``ObservedReactor/binding(_:send:)`` (reads are tracked by
-/// Observation) or ``Reactor/binding(_:send:)``; on Apple platforms ``swiftUI`` turns it into
-/// SwiftUI's `Binding`.
+/// action produced. Make one with `ObservedReactor.binding(_:send:)` (reads are tracked by
+/// Observation) or ``Reactor/binding(_:send:)``. On Apple platforms, `swiftUI` turns it into
+/// SwiftUI's `Binding` (`ReactorBinding+SwiftUI.swift`, which Linux, and so CI, does not compile).
 ///
 /// ```swift
 /// let name = model.binding(\.name, send: Action.setName)
