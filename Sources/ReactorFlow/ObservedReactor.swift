@@ -44,8 +44,11 @@ public final class ObservedReactor<R: Reactor>: Observable {
   @usableFromInline var token: ObservationToken?
   /// The tracked properties, by the state key path a view read: their index in `slots`.
   @usableFromInline var properties: [AnyKeyPath: Int] = [:]
-  /// The same, by the identity of the key path objects read, which `rememberedKeyPaths` keeps.
-  @exclusivity(unchecked) @usableFromInline var identities: [ObjectIdentifier: Int] = [:]
+  /// The same, by the identity of the key path objects read, which `rememberedKeyPaths` keeps:
+  /// searched linearly, newest first. A view reads a few key paths, each through one literal
+  /// (instantiated once), so comparing a few pointers costs less than hashing one (`Hasher` on an
+  /// `ObjectIdentifier` was 6 % of a re-read in `perf`).
+  @exclusivity(unchecked) @usableFromInline var identities: ContiguousArray<KeyPathIdentity> = []
   @usableFromInline var rememberedKeyPaths: [AnyKeyPath] = []
   /// The tracked properties in the order they were first read, for the loop on each new state.
   @exclusivity(unchecked) @usableFromInline
@@ -192,7 +195,7 @@ public final class ObservedReactor<R: Reactor>: Observable {
     >
   ) -> KeyPath<ObservedReactor, Value> {
     let index: Int
-    if let known = identities[ObjectIdentifier(keyPath)] {
+    if let known = Self.index(of: ObjectIdentifier(keyPath), in: identities) {
       index = known
     } else if let known = properties[keyPath] {
       index = known
@@ -218,8 +221,25 @@ public final class ObservedReactor<R: Reactor>: Observable {
       identities.removeAll()
       rememberedKeyPaths.removeAll()
     }
-    identities[ObjectIdentifier(keyPath)] = index
+    identities.append(KeyPathIdentity(object: ObjectIdentifier(keyPath), index: index))
     rememberedKeyPaths.append(keyPath)
+  }
+
+  /// The slot remembered for a key path object, if any: a linear search from the newest entry.
+  /// Nonisolated and over a buffer, so that the loop has no exclusivity or bounds check.
+  @inlinable
+  nonisolated static func index(
+    of object: ObjectIdentifier,
+    in identities: ContiguousArray<KeyPathIdentity>
+  ) -> Int? {
+    identities.withUnsafeBufferPointer { identities in
+      var position = identities.count
+      while position > 0 {
+        position -= 1
+        if identities[position].object == object { return identities[position].index }
+      }
+      return nil
+    }
   }
 
   /// Signals the armed properties that differ between the last state and `state`, and disarms
@@ -307,11 +327,27 @@ public final class ObservedReactor<R: Reactor>: Observable {
         slots[index].needsSignal = false
         remaining -= 1
         // Read out first: no access to `slots` may be open while observers run (they may read).
-        let property = slots[index].property
-        property.signal(self)
+        // Unretained: `slots` only grows while observers run (a first read appends a slot, and
+        // only `remember` and reads touch the other arrays), so the array keeps this property
+        // alive for the whole call; a retain and a release of it were 4 % of a re-read.
+        let property = Unmanaged.passUnretained(slots[index].property)
+        property._withUnsafeGuaranteedRef { $0.signal(self) }
       }
       index += 1
     }
+  }
+}
+
+/// A key path object read through a model, and the slot of its property.
+@usableFromInline
+struct KeyPathIdentity: Sendable {
+  @usableFromInline let object: ObjectIdentifier
+  @usableFromInline let index: Int
+
+  @inlinable
+  init(object: ObjectIdentifier, index: Int) {
+    self.object = object
+    self.index = index
   }
 }
 
