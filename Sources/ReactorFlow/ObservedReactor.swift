@@ -45,7 +45,7 @@ public final class ObservedReactor<R: Reactor>: Observable {
   /// The tracked properties, by the state key path a view read: their index in `slots`.
   @usableFromInline var properties: [AnyKeyPath: Int] = [:]
   /// The same, by the identity of the key path objects read, which `rememberedKeyPaths` keeps:
-  /// searched linearly, newest first. A view reads a few key paths, each through one literal
+  /// searched linearly. A view reads a few key paths, each through one literal
   /// (instantiated once), so comparing a few pointers costs less than hashing one (`Hasher` on an
   /// `ObjectIdentifier` was 6 % of a re-read in `perf`).
   @exclusivity(unchecked) @usableFromInline var identities: ContiguousArray<KeyPathIdentity> = []
@@ -225,7 +225,8 @@ public final class ObservedReactor<R: Reactor>: Observable {
     rememberedKeyPaths.append(keyPath)
   }
 
-  /// The slot remembered for a key path object, if any: a linear search from the newest entry.
+  /// The slot remembered for a key path object, if any: a linear search from the oldest entry
+  /// (a view's literals are remembered on their first reads, so they come first).
   /// Nonisolated and over a buffer, so that the loop has no exclusivity or bounds check.
   @inlinable
   nonisolated static func index(
@@ -233,11 +234,7 @@ public final class ObservedReactor<R: Reactor>: Observable {
     in identities: ContiguousArray<KeyPathIdentity>
   ) -> Int? {
     identities.withUnsafeBufferPointer { identities in
-      var position = identities.count
-      while position > 0 {
-        position -= 1
-        if identities[position].object == object { return identities[position].index }
-      }
+      for identity in identities where identity.object == object { return identity.index }
       return nil
     }
   }
@@ -316,6 +313,16 @@ public final class ObservedReactor<R: Reactor>: Observable {
     }
   }
 
+  /// Calls a property's `signal` through an unretained reference. Nonisolated, so that its
+  /// closure carries no executor check (an isolated one cost more than the retain it saves).
+  @inlinable
+  nonisolated static func signal(
+    _ property: Unmanaged<TrackedProperty<ObservedReactor, R.State>>,
+    of model: ObservedReactor
+  ) {
+    property._withUnsafeGuaranteedRef { $0.signal(model) }
+  }
+
   /// Tells the registrar about the properties that `update` found changed.
   @inlinable
   func signalChanges(_ changes: (count: Int, first: Int)) {
@@ -330,8 +337,7 @@ public final class ObservedReactor<R: Reactor>: Observable {
         // Unretained: `slots` only grows while observers run (a first read appends a slot, and
         // only `remember` and reads touch the other arrays), so the array keeps this property
         // alive for the whole call; a retain and a release of it were 4 % of a re-read.
-        let property = Unmanaged.passUnretained(slots[index].property)
-        property._withUnsafeGuaranteedRef { $0.signal(self) }
+        Self.signal(Unmanaged.passUnretained(slots[index].property), of: self)
       }
       index += 1
     }
