@@ -255,7 +255,7 @@ public final class ObservedReactor<R: Reactor>: Observable {
     if changes.count > 0 { signalChanges(changes) }
     if isStateArmed {
       isStateArmed = false
-      registrar.withMutation(of: self, keyPath: stateKey) {}
+      TrackedProperty<ObservedReactor, R.State>.signalChange(of: stateKey, in: self, to: registrar)
     }
   }
 
