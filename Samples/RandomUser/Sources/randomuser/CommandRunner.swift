@@ -26,7 +26,8 @@ struct CommandRunner {
         console.writeError("randomuser: --interactive needs macOS 14 or later.\n")
         return .failure
       }
-      var session = InteractiveSession(reactor: reactor, loader: loader, console: console)
+      var session = InteractiveSession(
+        loader: loader, console: console, screen: InteractiveScreen(reactor: reactor))
       return await session.run(count: options.count)
     }
     await loader.load(count: options.count)
@@ -91,13 +92,10 @@ struct Loader {
 
   /// Sends `load(count)` (or `retry`) and waits until it has finished.
   func load(count: Int, retry: Bool = false) async {
-    let isLive = options.source != .offline
-    if isLive {
+    if options.source != .offline {
       progress.start("Loading \(count) \(count == 1 ? "person" : "people") from \(sourceName)")
     }
     await reactor.send(retry ? .retry : .load(count)).finish()
-    if isLive {
-      progress.stop()
-    }
+    progress.stop()  // Does nothing unless a spinner runs.
   }
 }
