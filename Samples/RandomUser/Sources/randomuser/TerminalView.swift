@@ -8,21 +8,22 @@ import ReactorFlow
 @MainActor
 final class TerminalView<R: Reactor> {
   let model: ObservedReactor<R>
-  private let render: @MainActor (ObservedReactor<R>) -> String
+  private let render: @MainActor () -> String
   private var text: String?
   /// How many times the text was made; the tests count re-renders with it.
   private(set) var renderCount = 0
 
   init(_ reactor: R, render: @escaping @MainActor (ObservedReactor<R>) -> String) {
-    model = ObservedReactor(reactor)
-    self.render = render
+    let model = ObservedReactor(reactor)
+    self.model = model
+    self.render = { render(model) }
   }
 
   /// The text: the last one made, or a new one if a property read for it changed since.
   var output: String {
     if let text { return text }
     renderCount += 1
-    let text = withObservationTracking { render(model) } onChange: { [weak self] in
+    let text = withObservationTracking(render) { [weak self] in
       // Called synchronously by the reactor's notification, which runs on the main actor.
       MainActor.assumeIsolated { self?.text = nil }
     }
