@@ -21,12 +21,9 @@ public struct RandomUserDecoder: Sendable {
     if let limit, results.count > limit {
       throw .tooManyPeople(requested: limit, received: results.count)
     }
-    var people: [Person] = []
-    people.reserveCapacity(results.count)
-    for (index, result) in results.enumerated() {
-      people.append(try person(result, at: index))
+    return try results.indices.map { index throws(PeopleClientError) in
+      try person(results[index], at: index)
     }
-    return people
   }
 
   /// Decodes a response body into the wire models.
