@@ -12,8 +12,8 @@ public struct OfflinePeopleClient: PeopleClient {
   /// The year on whose first day the generated ages hold.
   public let referenceYear: Int
 
-  /// Creates the source; ages hold on 1 January of `referenceYear`, fixed rather than "now", so
-  /// that a seed gives the same people on every day.
+  /// Creates the source; a fixed `referenceYear` rather than "now" gives a seed the same people
+  /// on every day.
   public init(referenceYear: Int = 2025) {
     self.referenceYear = referenceYear
   }

@@ -44,9 +44,7 @@ extension PersonSection {
     /// Hashes the people in order, as an array of them would.
     public func hash(into hasher: inout Hasher) {
       hasher.combine(count)
-      for person in self {
-        hasher.combine(person)
-      }
+      for person in self { hasher.combine(person) }
     }
 
     /// Decodes a JSON array of people.

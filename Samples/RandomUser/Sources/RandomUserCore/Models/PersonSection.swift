@@ -24,7 +24,8 @@ public struct PersonSection: Codable, Hashable, Identifiable, Sendable {
 
   /// Groups people into one section per age decade, in ascending order, dropping nobody.
   ///
-  /// The decade of an age is `age / 10 * 10`; decades nobody falls in get no section.
+  /// The decade of an age is `age / 10 * 10` (the 0s for a negative age, which the API never sends);
+  /// decades nobody falls in get no section.
   ///
   /// ```swift
   /// let sections = PersonSection.grouping(people)
@@ -35,7 +36,7 @@ public struct PersonSection: Codable, Hashable, Identifiable, Sendable {
     // in an array (far cheaper than a dictionary); implausible ones get a dictionary of their own.
     // The ages are read once, into a compact array, rather than twice across the larger people.
     let commonDecades = 16
-    let decades = people.map { decade(ofAge: $0.age) }
+    let decades = people.map { max(0, $0.age) / 10 * 10 }
     var counts = [Int](repeating: 0, count: commonDecades)
     var unusualCounts: [Int: Int] = [:]
     for decade in decades {
@@ -63,10 +64,5 @@ public struct PersonSection: Codable, Hashable, Identifiable, Sendable {
       sections.append(PersonSection(decade: decade, people: part))
     }
     return sections
-  }
-
-  /// The decade an age falls in; negative ages (which the API never sends) count as the 0s.
-  static func decade(ofAge age: Int) -> Int {
-    max(0, age) / 10 * 10
   }
 }
