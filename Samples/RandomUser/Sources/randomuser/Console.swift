@@ -1,13 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Where the command reads lines and writes text: the real terminal, or a script in tests.
 struct Console: Sendable {
   var write: @Sendable (String) -> Void

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Foundation
 
 /// Shows on standard error that a load is running: on a terminal, a spinner on one line, paced by
 /// the injected clock and erased at the end; otherwise one plain line. While it spins, typed keys
