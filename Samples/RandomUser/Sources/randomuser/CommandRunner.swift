@@ -1,9 +1,7 @@
 import RandomUserCore
 
-/// Runs the command for parsed options: one load and a print, or the interactive loop.
-///
-/// It only wires things together: the reactor does the loading and the grouping, the printer
-/// formats, the session reads commands.
+/// Runs the command for parsed options: one load and a print, or the interactive loop. It only wires
+/// things together: the reactor loads and groups, the printer formats, the session reads commands.
 @MainActor
 struct CommandRunner {
   let options: Options

@@ -34,8 +34,7 @@ extension PersonSection {
       return all[Int(positions[positions.startIndex + position])]
     }
 
-    /// Whether both hold equal people in the same order; two views of the same section of the
-    /// same load are equal without reading any person.
+    /// Equal people in the same order; two views of one section are equal without reading a person.
     public static func == (lhs: People, rhs: People) -> Bool {
       lhs.count == rhs.count
         && ((lhs.positions == rhs.positions && lhs.all == rhs.all) || lhs.elementsEqual(rhs))

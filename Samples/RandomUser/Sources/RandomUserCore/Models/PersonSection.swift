@@ -32,9 +32,8 @@ public struct PersonSection: Codable, Hashable, Identifiable, Sendable {
   /// sections.map(\.title)  // ["10s", "20s", "30s", ...]
   /// ```
   public static func grouping(_ people: [Person]) -> [PersonSection] {
-    // A counting sort (see `People`) that copies no person. Real ages fall in a few decades, counted
-    // in an array (far cheaper than a dictionary); implausible ones get a dictionary of their own.
-    // The ages are read once, into a compact array, rather than twice across the larger people.
+    // A counting sort (see `People`) that copies no person and reads each age once. Real ages fall in
+    // a few decades, counted in an array (far cheaper than a dictionary); implausible ones in a dictionary.
     let commonDecades = 16
     let decades = people.map { max(0, $0.age) / 10 * 10 }
     var counts = [Int](repeating: 0, count: commonDecades)
