@@ -127,13 +127,11 @@ struct InteractiveSession {
       return console.write("No person '\(argument)': choose \(count == 1 ? "1" : "1-\(count)").\n")
     }
     detail.send(.toggle(number - 1))
-    let state = detail.currentState
-    let person = state.people[number - 1]
-    if state.expandedIndex == number - 1 {
-      console.write("\(number). \(person.name)\n" + SectionPrinter.details(of: person, indent: "   "))
-    } else {
-      console.write("Collapsed \(number). \(person.name).\n")
-    }
+    let person = detail.currentState.people[number - 1]
+    console.write(
+      detail.currentState.expandedIndex == number - 1
+        ? "\(number). \(person.name)\n" + SectionPrinter.details(of: person, indent: "   ")
+        : "Collapsed \(number). \(person.name).\n")
   }
 
   private func back() {

@@ -1,10 +1,9 @@
 extension PersonSection {
   /// The people of one section: a zero-based, random-access view into the people of a load.
   ///
-  /// The sections of a load share its array of people (one reference to one buffer) and each
-  /// holds the positions of its own people, so grouping copies no `Person` (for 100,000 people,
-  /// about a million retains). It reads, compares and encodes like `[Person]`; `Array(people)`
-  /// makes one, and `PersonSection.People([ada, grace])` makes one in a test.
+  /// The sections of a load share its array of people and each holds the positions of its own, so
+  /// grouping copies no `Person` (for 100,000 people, about a million retains). It reads, compares
+  /// and encodes like `[Person]`; `PersonSection.People([ada, grace])` makes one in a test.
   public struct People: RandomAccessCollection, Hashable, Codable, Sendable {
     private let all: [Person]
     /// Positions in `all`; 32 bits halve the memory, and two billion people do not fit anyway.
