@@ -26,7 +26,7 @@ final class InteractiveScreenTests: XCTestCase {
     let again = screen.text
 
     // then
-    XCTAssertEqual(screen.list.output.renderCount, 1)
+    XCTAssertEqual(screen.list.renderCount, 1)
     XCTAssertEqual(again, first)
     XCTAssertTrue(first.hasPrefix("  1. "), first)
   }
@@ -43,7 +43,7 @@ final class InteractiveScreenTests: XCTestCase {
     _ = screen.text
 
     // then: one render for the new sections, though the load changed the state three times
-    XCTAssertEqual(screen.list.output.renderCount, 2)
+    XCTAssertEqual(screen.list.renderCount, 2)
     XCTAssertEqual(text, SectionPrinter.sectionList(reactor.currentState.sections))
   }
 
@@ -62,8 +62,8 @@ final class InteractiveScreenTests: XCTestCase {
     _ = screen.text
 
     // then
-    XCTAssertEqual(screen.detail?.output.renderCount, 2)
-    XCTAssertEqual(screen.list.output.renderCount, 1)
+    XCTAssertEqual(screen.detail?.renderCount, 2)
+    XCTAssertEqual(screen.list.renderCount, 1)
     XCTAssertTrue(collapsed.contains("  1. [+] "), collapsed)
     XCTAssertTrue(expanded.contains("  1. [-] "), expanded)
     XCTAssertEqual(expanded, SectionPrinter.detail(detail.currentState))
@@ -85,6 +85,6 @@ final class InteractiveScreenTests: XCTestCase {
     XCTAssertTrue(first.hasPrefix("\(sections[0].title): "), first)
     XCTAssertTrue(second.hasPrefix("\(sections[1].title): "), second)
     XCTAssertTrue(screen.detail?.model.reactor === reactor.currentState.detail)
-    XCTAssertEqual(screen.detail?.output.renderCount, 1)
+    XCTAssertEqual(screen.detail?.renderCount, 1)
   }
 }

@@ -1,9 +1,7 @@
 import RandomUserCore
 
-/// Runs the command for parsed options: one load and a print, or the interactive loop.
-///
-/// It only wires things together: the reactor does the loading and the grouping, the printer
-/// formats, the session reads commands.
+/// Runs the command for parsed options: one load and a print, or the interactive loop. It only wires
+/// things together: the reactor loads and groups, the printer formats, the session reads commands.
 @MainActor
 struct CommandRunner {
   let options: Options
@@ -26,7 +24,8 @@ struct CommandRunner {
         console.writeError("randomuser: --interactive needs macOS 14 or later.\n")
         return .failure
       }
-      var session = InteractiveSession(reactor: reactor, loader: loader, console: console)
+      var session = InteractiveSession(
+        loader: loader, console: console, screen: InteractiveScreen(reactor: reactor))
       return await session.run(count: options.count)
     }
     await loader.load(count: options.count)
@@ -91,13 +90,10 @@ struct Loader {
 
   /// Sends `load(count)` (or `retry`) and waits until it has finished.
   func load(count: Int, retry: Bool = false) async {
-    let isLive = options.source != .offline
-    if isLive {
+    if options.source != .offline {
       progress.start("Loading \(count) \(count == 1 ? "person" : "people") from \(sourceName)")
     }
     await reactor.send(retry ? .retry : .load(count)).finish()
-    if isLive {
-      progress.stop()
-    }
+    progress.stop()  // Does nothing unless a spinner runs.
   }
 }
