@@ -57,3 +57,52 @@ extension Effect {
       Effect(operation: .run(priority: nil) { _ in try await clock.sleep(for: duration) }), self)
   }
 }
+
+// MARK: - Timing on a stored `any Clock<Duration>`
+
+extension Effect {
+  /// Delays this effect by `duration` on a clock stored as `any Clock<Duration>`, the usual way to
+  /// inject one (`ContinuousClock()` in the app, a test clock in tests).
+  ///
+  /// A concrete clock picks the generic form; this one takes the existential, which the generic
+  /// form cannot open because its duration is typed by the clock.
+  /// - Parameters:
+  ///   - duration: How long to wait before the effect starts.
+  ///   - clock: The clock to wait on.
+  /// - Returns: The delayed effect.
+  @_disfavoredOverload
+  public func delay(for duration: Duration, clock: any Clock<Duration>) -> Effect {
+    Effect.concatenate(
+      Effect(operation: .run(priority: nil) { _ in try await clock.sleep(for: duration) }), self)
+  }
+
+  /// Debounces this effect on a clock stored as `any Clock<Duration>`, like the generic
+  /// `debounce(id:for:clock:)`.
+  /// - Parameters:
+  ///   - id: Identifies the stream of effects to debounce.
+  ///   - duration: How long the input must be quiet.
+  ///   - clock: The clock to wait on.
+  /// - Returns: The debounced effect.
+  @_disfavoredOverload
+  public func debounce(
+    id: some Hashable & Sendable, for duration: Duration, clock: any Clock<Duration>
+  ) -> Effect {
+    delay(for: duration, clock: clock).cancellable(id: id, cancelInFlight: true)
+  }
+
+  /// Throttles this effect on a clock stored as `any Clock<Duration>`, like the generic
+  /// `throttle(id:for:clock:)`.
+  /// - Parameters:
+  ///   - id: Identifies the stream of effects to throttle.
+  ///   - duration: The length of the window after a run in which others are dropped.
+  ///   - clock: The clock to wait on.
+  /// - Returns: The throttled effect.
+  @_disfavoredOverload
+  public func throttle(
+    id: some Hashable & Sendable, for duration: Duration, clock: any Clock<Duration>
+  ) -> Effect {
+    Effect(
+      operation: .throttle(
+        EffectID(id), sleep: { try await clock.sleep(for: duration) }, self))
+  }
+}

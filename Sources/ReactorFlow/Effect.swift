@@ -4,7 +4,7 @@
 /// ``run(priority:operation:catch:)``, ``task(priority:operation:)``, ``sequence(_:)``,
 /// ``cancel(id:)``) and combinators (``merge(_:)-(Effect<Output>...)``,
 /// ``concatenate(_:)-(Effect<Output>...)``, ``cancellable(id:cancelInFlight:)``, ``map(_:)``,
-/// ``catch(_:)``, ``prepend(_:)``, ``debounce(id:for:clock:)``, ``throttle(id:for:clock:)``).
+/// ``catch(_:)``, ``prepend(_:)``, ``debounce(id:for:clock:)-(_,_,C)``, ``throttle(id:for:clock:)-(_,_,C)``).
 ///
 /// The synchronous part of an effect (`.send` and everything before the first asynchronous piece of
 /// a concatenation) is reduced before `send(_:)` returns. The rest runs in a task that is a child of

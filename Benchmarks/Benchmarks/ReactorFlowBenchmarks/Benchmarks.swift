@@ -206,6 +206,7 @@ let benchmarks: @Sendable () -> Void = {
   }
 
   registerRandomUserBenchmarks()
+  registerObservationBenchmarks()
 }
 
 /// The metrics of the counter cases: the harness's, then this package's per-action ones.

@@ -1,9 +1,7 @@
 import RandomUserCore
 
-/// Runs the command for parsed options: one load and a print, or the interactive loop.
-///
-/// It only wires things together: the reactor does the loading and the grouping, the printer
-/// formats, the session reads commands.
+/// Runs the command for parsed options: one load and a print, or the interactive loop. It only wires
+/// things together: the reactor loads and groups, the printer formats, the session reads commands.
 @MainActor
 struct CommandRunner {
   let options: Options
@@ -21,7 +19,13 @@ struct CommandRunner {
       console: console, clock: clock, discardsTypedInput: options.isInteractive)
     let loader = Loader(reactor: reactor, options: options, progress: progress)
     if options.isInteractive {
-      var session = InteractiveSession(reactor: reactor, loader: loader, console: console)
+      // The interactive screen renders through Observation, which Apple ships from macOS 14.
+      guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) else {
+        console.writeError("randomuser: --interactive needs macOS 14 or later.\n")
+        return .failure
+      }
+      var session = InteractiveSession(
+        loader: loader, console: console, screen: InteractiveScreen(reactor: reactor))
       return await session.run(count: options.count)
     }
     await loader.load(count: options.count)
@@ -86,13 +90,10 @@ struct Loader {
 
   /// Sends `load(count)` (or `retry`) and waits until it has finished.
   func load(count: Int, retry: Bool = false) async {
-    let isLive = options.source != .offline
-    if isLive {
+    if options.source != .offline {
       progress.start("Loading \(count) \(count == 1 ? "person" : "people") from \(sourceName)")
     }
     await reactor.send(retry ? .retry : .load(count)).finish()
-    if isLive {
-      progress.stop()
-    }
+    progress.stop()  // Does nothing unless a spinner runs.
   }
 }

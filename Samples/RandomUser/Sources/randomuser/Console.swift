@@ -1,13 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Where the command reads lines and writes text: the real terminal, or a script in tests.
 struct Console: Sendable {
   var write: @Sendable (String) -> Void
@@ -16,15 +8,13 @@ struct Console: Sendable {
   var readLine: @Sendable () -> String?
   /// Why writing to standard output failed (a full disk, a closed pipe), once it has.
   var outputFailure: @Sendable () -> String?
-  /// Whether standard input is a terminal (otherwise commands are echoed, so a piped
-  /// transcript reads like a typed one).
+  /// Whether standard input is a terminal (if not, commands are echoed, so a transcript reads as typed).
   var isInputTerminal: Bool
   /// Whether standard error is a terminal (otherwise progress is one plain line, not an animation).
   var isErrorTerminal: Bool
 
-  /// The process's standard streams, written straight to the file descriptors, unbuffered, so a
-  /// prompt shows before the command blocks on input. After a failed write to standard output,
-  /// the reason is kept for ``outputFailure`` and later writes are skipped.
+  /// The standard streams, unbuffered (a prompt shows before input blocks). After a failed write to
+  /// standard output, ``outputFailure`` gives the reason and later writes are skipped.
   static func standard() -> Console {
     let failure = OutputFailure()
     return Console(

@@ -3,16 +3,19 @@ import RandomUserCore
 /// The `--interactive` loop: reads one command per line and drives the same reactors as an app.
 ///
 /// In the list, `open` sends `showDetail`; in a detail, `toggle` sends the detail reactor's
-/// `toggle` and `back` sends `dismissDetail`; `reload` and `retry` load again. The screen is
-/// printed from the reactors' `currentState` after each action has finished. Works the same
-/// with a terminal or piped input; the end of input quits.
+/// `toggle` and `back` sends `dismissDetail`; `reload` and `retry` load again. The views of
+/// ``InteractiveScreen`` show the state. Works the same with a terminal or piped input; the end of
+/// input quits.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 @MainActor
 struct InteractiveSession {
-  let reactor: MainReactor
   let loader: Loader
   let console: Console
+  let screen: InteractiveScreen
   /// Whether any load has succeeded: the exit status is a failure when none has.
   var hasLoaded = false
+
+  private var reactor: MainReactor { loader.reactor }
 
   private static let help = """
     Commands:
@@ -31,7 +34,7 @@ struct InteractiveSession {
   /// and the loop goes on, but a session in which every load failed ends as a failure.
   mutating func run(count: Int) async -> ExitStatus {
     console.write("Interactive mode. Type 'help' for the commands, 'quit' to leave.\n")
-    await load(count: count)
+    await load(count)
     while true {
       console.write(prompt)
       guard let line = console.readLine() else {
@@ -61,7 +64,7 @@ struct InteractiveSession {
     case "help", "h", "?":
       console.write(Self.help + "\n")
     case "list", "ls", "l":
-      showScreen()
+      console.write(screen.text)
     case "open", "o":
       open(argument)
     case "toggle", "t":
@@ -82,32 +85,19 @@ struct InteractiveSession {
     return true
   }
 
-  private mutating func load(count: Int) async {
-    await loader.load(count: count)
-    reportLoad()
-  }
-
-  private mutating func reportLoad() {
+  /// Loads (or retries) and reports the outcome.
+  private mutating func load(_ count: Int, retry: Bool = false) async {
+    await loader.load(count: count, retry: retry)
     let state = reactor.currentState
     let people = "\(state.peopleCount) \(state.peopleCount == 1 ? "person" : "people")"
     if let message = state.errorMessage {
       console.write("Load failed: \(message)\nType 'retry' to try again.\n")
-      if !state.sections.isEmpty {
-        console.write("Showing the previous \(people).\n")
-      }
+      if !state.sections.isEmpty { console.write("Showing the previous \(people).\n") }
       return
     }
     hasLoaded = true
     console.write("Loaded \(people) (\(loader.sourceDescription)).\n")
-    console.write(SectionPrinter.sectionList(state.sections))
-  }
-
-  private func showScreen() {
-    if let detail = reactor.currentState.detail {
-      console.write(SectionPrinter.detail(detail.currentState))
-    } else {
-      console.write(SectionPrinter.sectionList(reactor.currentState.sections))
-    }
+    console.write(screen.text)
   }
 
   private func open(_ argument: String) {
@@ -122,40 +112,32 @@ struct InteractiveSession {
       let choices =
         sections.isEmpty
         ? "nothing is loaded" : "choose 1-\(sections.count) or a title such as \(sections[0].title)"
-      console.write("No section '\(argument)': \(choices).\n")
-      return
+      return console.write("No section '\(argument)': \(choices).\n")
     }
     reactor.send(.showDetail(title))
-    showScreen()
+    console.write(screen.text)
   }
 
   private func toggle(_ argument: String) {
     guard let detail = reactor.currentState.detail else {
-      console.write("Open a section first, for example 'open 1'.\n")
-      return
+      return console.write("Open a section first, for example 'open 1'.\n")
     }
     let count = detail.currentState.people.count
     guard let number = Int(argument), (1...count).contains(number) else {
-      console.write("No person '\(argument)': choose \(count == 1 ? "1" : "1-\(count)").\n")
-      return
+      return console.write("No person '\(argument)': choose \(count == 1 ? "1" : "1-\(count)").\n")
     }
     detail.send(.toggle(number - 1))
-    let state = detail.currentState
-    let person = state.people[number - 1]
-    if state.expandedIndex == number - 1 {
-      console.write("\(number). \(person.name)\n" + SectionPrinter.details(of: person, indent: "   "))
-    } else {
-      console.write("Collapsed \(number). \(person.name).\n")
-    }
+    let person = detail.currentState.people[number - 1]
+    console.write(
+      detail.currentState.expandedIndex == number - 1
+        ? "\(number). \(person.name)\n" + SectionPrinter.details(of: person, indent: "   ")
+        : "Collapsed \(number). \(person.name).\n")
   }
 
   private func back() {
-    guard reactor.currentState.detail != nil else {
-      console.write("Already at the list.\n")
-      return
-    }
+    guard reactor.currentState.detail != nil else { return console.write("Already at the list.\n") }
     reactor.send(.dismissDetail)
-    showScreen()
+    console.write(screen.text)
   }
 
   private mutating func reload(_ argument: String) async {
@@ -165,16 +147,14 @@ struct InteractiveSession {
     }
     // The pushed detail shows the old people: close it before replacing them.
     reactor.send(.dismissDetail)
-    await load(count: count)
+    await load(count)
   }
 
   private mutating func retry() async {
-    guard reactor.currentState.lastRequestedCount != nil else {
-      console.write("Nothing to retry yet.\n")
-      return
+    guard let count = reactor.currentState.lastRequestedCount else {
+      return console.write("Nothing to retry yet.\n")
     }
     reactor.send(.dismissDetail)
-    await loader.load(count: reactor.currentState.lastRequestedCount ?? 100, retry: true)
-    reportLoad()
+    await load(count, retry: true)
   }
 }

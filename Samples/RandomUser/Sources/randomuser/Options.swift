@@ -24,10 +24,8 @@ struct Options: Equatable, Sendable {
   var isInteractive = false
   var showsHelp = false
 
-  /// Parses the arguments that follow the program name.
-  ///
-  /// Accepts `--flag value` and `--flag=value`. Every problem is a ``UsageError`` with a one-line
-  /// message (an unknown flag, a missing or invalid value, a conflict); nothing here exits or prints.
+  /// Parses the arguments after the program name (`--flag value` or `--flag=value`). Every problem is
+  /// a ``UsageError`` with a one-line message; nothing here exits or prints.
   static func parse(_ arguments: [String]) throws(UsageError) -> Options {
     var options = Options()
     var wantsLive = false
@@ -102,8 +100,7 @@ struct Options: Equatable, Sendable {
     return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
   }
 
-  /// Accepts `http` and `https` in any case (`HTTP://` too), and returns the URL with its scheme
-  /// in lowercase, the spelling every HTTP client accepts.
+  /// Accepts `http` and `https` in any case, and lowercases the scheme, as every HTTP client accepts.
   private static func parseURL(_ text: String) throws(UsageError) -> URL {
     var components = URLComponents(string: text)
     let scheme = components?.scheme?.lowercased()

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Foundation
 
 /// Shows on standard error that a load is running: on a terminal, a spinner on one line, paced by
 /// the injected clock and erased at the end; otherwise one plain line. While it spins, typed keys
@@ -13,22 +7,18 @@
 @MainActor
 final class ProgressIndicator {
   private static let frames = ["|", "/", "-", "\\"]
+  private static let interval = Duration.milliseconds(100)
 
   private let console: Console
   private let clock: any Clock<Duration>
-  private let interval: Duration
   private let discardsTypedInput: Bool
   private var animation: Task<Void, Never>?
   /// Standard input's terminal settings from before the spinner turned the echo off.
   private var savedTerminal: termios?
 
-  init(
-    console: Console, clock: any Clock<Duration>, interval: Duration = .milliseconds(100),
-    discardsTypedInput: Bool = false
-  ) {
+  init(console: Console, clock: any Clock<Duration>, discardsTypedInput: Bool) {
     self.console = console
     self.clock = clock
-    self.interval = interval
     self.discardsTypedInput = discardsTypedInput
   }
 
@@ -53,14 +43,13 @@ final class ProgressIndicator {
       _ = write(2, erase.utf8Start, erase.utf8CodeUnitCount)
       _exit(130)
     }
-    let (console, clock, interval) = (console, clock, interval)
-    animation = Task {
+    animation = Task { [console, clock] in
       var frame = 0
       // Checked after every sleep: a frame must never follow `stop()`'s erase.
       while !Task.isCancelled {
         console.writeError("\r\(Self.frames[frame % Self.frames.count]) \(message)")
         frame += 1
-        guard (try? await clock.sleep(for: interval, tolerance: nil)) != nil else { return }
+        guard (try? await clock.sleep(for: Self.interval, tolerance: nil)) != nil else { return }
       }
     }
   }

@@ -36,13 +36,8 @@ enum SectionPrinter {
   /// The loaded sections as a pretty-printed JSON document with sorted keys.
   static func json(_ state: MainReactor.State, source: String, seed: String?) throws -> String {
     let document = Document(
-      source: source,
-      seed: seed,
-      count: state.peopleCount,
-      sections: state.sections.map {
-        Document.Section(title: $0.title, count: $0.people.count, people: $0.people)
-      }
-    )
+      source: source, seed: seed, count: state.peopleCount,
+      sections: state.sections.map { .init(title: $0.title, count: $0.people.count, people: $0.people) })
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     // With the milliseconds randomuser.me sends (`.iso8601` drops them). The formatter truncates,

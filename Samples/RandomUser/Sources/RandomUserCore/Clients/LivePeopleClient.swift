@@ -6,10 +6,9 @@ import Foundation
 
 /// People from the randomuser.me API (or any server that speaks its format), over HTTP.
 ///
-/// Sends `GET <baseURL>?results=N&seed=S` and decodes the body with ``RandomUserDecoder``. Every
-/// failure is a distinct ``PeopleClientError``; a body over ``PeopleClientLimits/maximumBodySize``
-/// is never read to its end. The timeout is measured on an injected clock (FoundationNetworking
-/// truncates `timeoutInterval` to whole seconds), and cancelling the task cancels the request.
+/// Decodes the body with ``RandomUserDecoder``; every failure is a distinct ``PeopleClientError``.
+/// The timeout is measured on an injected clock (FoundationNetworking truncates `timeoutInterval`
+/// to whole seconds), and cancelling the task cancels the request.
 ///
 /// ```swift
 /// let reactor = MainReactor(client: LivePeopleClient(baseURL: serverURL, timeout: .seconds(5)))
@@ -45,9 +44,7 @@ public struct LivePeopleClient: PeopleClient {
     guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) else { return nil }
     var items = (components.queryItems ?? []).filter { $0.name != "results" && $0.name != "seed" }
     items.append(URLQueryItem(name: "results", value: String(count)))
-    if let seed {
-      items.append(URLQueryItem(name: "seed", value: seed))
-    }
+    if let seed { items.append(URLQueryItem(name: "seed", value: seed)) }
     components.queryItems = items
     guard let url = components.url else { return nil }
     var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: backstop)
@@ -55,8 +52,7 @@ public struct LivePeopleClient: PeopleClient {
     return request
   }
 
-  /// Fetches at most `count` people (1...5000, as the API allows) for `seed`, or random ones for
-  /// `nil`; throws a ``PeopleClientError``, or `CancellationError` when the task was cancelled.
+  /// Fetches at most `count` people (1...5000) for `seed`, or random ones for `nil`.
   public func fetchPeople(count: Int, seed: String?) async throws -> [Person] {
     guard PeopleClientLimits.allowedCounts.contains(count) else {
       throw PeopleClientError.invalidRequest("count must be in 1...5000, got \(count)")

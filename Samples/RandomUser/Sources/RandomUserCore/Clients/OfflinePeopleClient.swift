@@ -12,15 +12,13 @@ public struct OfflinePeopleClient: PeopleClient {
   /// The year on whose first day the generated ages hold.
   public let referenceYear: Int
 
-  /// Creates the source; ages hold on 1 January of `referenceYear`, fixed rather than "now", so
-  /// that a seed gives the same people on every day.
+  /// Creates the source; a fixed year rather than "now" keeps a seed's people the same every day.
   public init(referenceYear: Int = 2025) {
     self.referenceYear = referenceYear
   }
 
-  /// The JSON body randomuser.me would send for `count` people (from 0 up, not only 1...5000) and
-  /// `seed` (``defaultSeed`` for `nil`): the same bytes every time. A negative count is an
-  /// ``PeopleClientError/invalidRequest(_:)``.
+  /// The JSON body randomuser.me would send for `count` people (any count from 0 up) and `seed`
+  /// (``defaultSeed`` for `nil`), the same bytes every time; a negative count is `invalidRequest`.
   public func responseData(count: Int, seed: String?) throws(PeopleClientError) -> Data {
     guard count >= 0 else { throw .invalidRequest("count must not be negative, got \(count)") }
     let encoder = JSONEncoder()

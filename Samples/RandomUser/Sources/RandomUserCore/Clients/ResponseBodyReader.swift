@@ -4,10 +4,9 @@ import Foundation
   import FoundationNetworking
 #endif
 
-/// Reads one HTTP response body as it arrives, and stops at a size limit: it refuses a
-/// `Content-Length` over the limit before the body, and counts the bytes of each chunk (where
-/// `URLSession.data(for:)` would hold any body whole). It also tells a connection that never
-/// answered (`transport`) from one that broke in the middle of the body (`interrupted`).
+/// Reads one HTTP response body as it arrives (`URLSession.data(for:)` would hold any body whole)
+/// and stops at a size limit. It tells a connection that never answered (`transport`) from one
+/// that broke in the middle of the body (`interrupted`).
 final class ResponseBodyReader: NSObject, URLSessionDataDelegate, @unchecked Sendable {
   // `@unchecked Sendable`: every mutable property is only touched with `lock` held.
   private let lock = NSLock()

@@ -2,9 +2,9 @@ import Foundation
 
 /// Turns a randomuser.me response body into people: the one decoding path of every source.
 ///
-/// `JSONDecoder` on the models of ``RandomUserResponse``, for every API version from 1.0 to 1.4:
-/// a country that older versions lack is `nil`, a missing age is counted from the date of birth
-/// to `now`, and dates keep their milliseconds. `try RandomUserDecoder().people(from: data)`.
+/// `JSONDecoder` on ``RandomUserResponse``, for API versions 1.0 to 1.4: a missing country is `nil`,
+/// a missing age is counted from the date of birth to `now`, and dates keep their milliseconds.
+/// `try RandomUserDecoder().people(from: data)`.
 public struct RandomUserDecoder: Sendable {
   /// The instant ages are counted to when the response has none (API versions 1.0 and 1.1).
   public var now: Date
@@ -21,12 +21,9 @@ public struct RandomUserDecoder: Sendable {
     if let limit, results.count > limit {
       throw .tooManyPeople(requested: limit, received: results.count)
     }
-    var people: [Person] = []
-    people.reserveCapacity(results.count)
-    for (index, result) in results.enumerated() {
-      people.append(try person(result, at: index))
+    return try results.indices.map { index throws(PeopleClientError) in
+      try person(results[index], at: index)
     }
-    return people
   }
 
   /// Decodes a response body into the wire models.
@@ -76,8 +73,7 @@ public struct RandomUserDecoder: Sendable {
     }
   }
 
-  /// A one-line reason with the path of the offending value, for example
-  /// `missing key results[1].email`.
+  /// A one-line reason with the value's path, for example `missing key results[1].email`.
   private static func reason(_ error: DecodingError) -> String {
     func path(_ keys: [any CodingKey]) -> String {
       keys.reduce("") { path, key in

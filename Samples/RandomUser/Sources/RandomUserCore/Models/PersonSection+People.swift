@@ -1,10 +1,9 @@
 extension PersonSection {
   /// The people of one section: a zero-based, random-access view into the people of a load.
   ///
-  /// The sections of a load share its array of people (one reference to one buffer) and each
-  /// holds the positions of its own people, so grouping copies no `Person` (for 100,000 people,
-  /// about a million retains). It reads, compares and encodes like `[Person]`; `Array(people)`
-  /// makes one, and `PersonSection.People([ada, grace])` makes one in a test.
+  /// The sections of a load share its array of people and each holds the positions of its own, so
+  /// grouping copies no `Person` (for 100,000 people, about a million retains). It reads, compares
+  /// and encodes like `[Person]`; `PersonSection.People([ada, grace])` makes one in a test.
   public struct People: RandomAccessCollection, Hashable, Codable, Sendable {
     private let all: [Person]
     /// Positions in `all`; 32 bits halve the memory, and two billion people do not fit anyway.
@@ -34,8 +33,7 @@ extension PersonSection {
       return all[Int(positions[positions.startIndex + position])]
     }
 
-    /// Whether both hold equal people in the same order; two views of the same section of the
-    /// same load are equal without reading any person.
+    /// Equal people in the same order; two views of one section are equal without reading a person.
     public static func == (lhs: People, rhs: People) -> Bool {
       lhs.count == rhs.count
         && ((lhs.positions == rhs.positions && lhs.all == rhs.all) || lhs.elementsEqual(rhs))
@@ -44,9 +42,7 @@ extension PersonSection {
     /// Hashes the people in order, as an array of them would.
     public func hash(into hasher: inout Hasher) {
       hasher.combine(count)
-      for person in self {
-        hasher.combine(person)
-      }
+      for person in self { hasher.combine(person) }
     }
 
     /// Decodes a JSON array of people.

@@ -24,18 +24,18 @@ public struct PersonSection: Codable, Hashable, Identifiable, Sendable {
 
   /// Groups people into one section per age decade, in ascending order, dropping nobody.
   ///
-  /// The decade of an age is `age / 10 * 10`; decades nobody falls in get no section.
+  /// The decade of an age is `age / 10 * 10` (the 0s for a negative age, which the API never sends);
+  /// decades nobody falls in get no section.
   ///
   /// ```swift
   /// let sections = PersonSection.grouping(people)
   /// sections.map(\.title)  // ["10s", "20s", "30s", ...]
   /// ```
   public static func grouping(_ people: [Person]) -> [PersonSection] {
-    // A counting sort (see `People`) that copies no person. Real ages fall in a few decades, counted
-    // in an array (far cheaper than a dictionary); implausible ones get a dictionary of their own.
-    // The ages are read once, into a compact array, rather than twice across the larger people.
+    // A counting sort (see `People`) that copies no person and reads each age once. Real ages fall in
+    // a few decades, counted in an array (far cheaper than a dictionary); implausible ones in a dictionary.
     let commonDecades = 16
-    let decades = people.map { decade(ofAge: $0.age) }
+    let decades = people.map { max(0, $0.age) / 10 * 10 }
     var counts = [Int](repeating: 0, count: commonDecades)
     var unusualCounts: [Int: Int] = [:]
     for decade in decades {
@@ -63,10 +63,5 @@ public struct PersonSection: Codable, Hashable, Identifiable, Sendable {
       sections.append(PersonSection(decade: decade, people: part))
     }
     return sections
-  }
-
-  /// The decade an age falls in; negative ages (which the API never sends) count as the 0s.
-  static func decade(ofAge age: Int) -> Int {
-    max(0, age) / 10 * 10
   }
 }

@@ -1,8 +1,5 @@
-/// One page of the randomuser.me API in any version from 1.0 to 1.4; what a version lacks is
-/// optional, never a reason to reject the page. Before 1.2 there are no `coordinates`, `timezone`
-/// or `login.uuid`, and `dob` is a bare date; `{date, age}` dates come in 1.2, without milliseconds;
-/// `country` and a `{number, name}` street come in 1.3. A postcode is a number or a string, and
-/// `id.value` may be `null`. Internal: apps see ``Person``, made by ``RandomUserDecoder``.
+/// One page of the randomuser.me API in any version from 1.0 to 1.4: what a version lacks (the
+/// sample's README lists it) is optional, never a rejection. Apps see ``Person``, not this.
 struct RandomUserResponse: Codable, Equatable, Sendable {
   var results: [Result]
   /// Absent when the request asked for `noinfo`.
@@ -62,8 +59,7 @@ struct RandomUserResponse: Codable, Equatable, Sendable {
     var username: String
   }
 
-  /// `dob` and `registered`: `{date, age}` since 1.2; before, a bare date, Unix seconds (1.0) or
-  /// `"1983-07-14 07:29:45"` (1.1).
+  /// `{date, age}` since 1.2; before, Unix seconds (1.0) or `"1983-07-14 07:29:45"` (1.1).
   typealias Dated = OneOf<DatedAge, OneOf<String, Int>>
 
   struct DatedAge: Codable, Equatable, Sendable {

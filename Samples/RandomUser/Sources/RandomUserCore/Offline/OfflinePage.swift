@@ -57,8 +57,7 @@ struct OfflinePage {
       nat: nationality.nat)
   }
 
-  /// `{date, age}` for someone exactly `age` on the reference date: born at a random millisecond
-  /// of the year `referenceYear - 1 - age`.
+  /// `{date, age}` for someone exactly `age` on the reference date, born at a random millisecond.
   private func datedAge(_ age: Int, _ random: inout SplitMix64) -> RandomUserResponse.Dated {
     let start =
       RandomUserDecoder.calendar.date(from: DateComponents(year: referenceYear - 1 - age))

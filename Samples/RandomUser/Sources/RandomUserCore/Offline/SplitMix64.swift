@@ -3,8 +3,7 @@
 struct SplitMix64 {
   private var state: UInt64
 
-  /// Starts the sequence for the person at `index` of a page made from `seed`, so that each
-  /// person depends only on the seed and their index, never on the page size.
+  /// Starts the sequence of the person at `index` of the page of `seed`, whatever the page size.
   init(seed: UInt64, index: Int) {
     state = seed ^ (UInt64(truncatingIfNeeded: index) &* 0xD1B5_4A32_D192_ED03)
     state = next()

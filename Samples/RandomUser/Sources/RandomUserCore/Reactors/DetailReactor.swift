@@ -56,8 +56,7 @@ public final class DetailReactor: Reactor, IdentityHashable {
 
   /// Creates the reactor for the people of one section.
   public init(section: PersonSection) {
-    // The section's people, not a copy of them: opening a section of 20,000 people on the main
-    // actor would otherwise retain each of them.
+    // Shares the section's people: a copy would retain each of them on the main actor.
     initialState = State(title: section.title, people: section.people)
   }
 
