@@ -21,26 +21,39 @@ final class Label {
   var text: String?
 }
 
-/// The guide's view, written with what the framework has today: a set of tokens as the bag.
+/// The guide's view, as the guide writes it.
 @MainActor
-final class CounterView {
+final class CounterView: ReactorView {
+  let reactorBinding = ReactorViewBinding<CounterViewReactor>()
   let increaseButton = Button()
   let valueLabel = Label()
-  private var tokens = Set<ObservationToken>()  // the DisposeBag
-
-  var reactor: CounterViewReactor? {
-    didSet {
-      tokens.removeAll()  // ends the bindings to the previous reactor
-      if let reactor { bind(reactor: reactor) }
-    }
-  }
 
   func bind(reactor: CounterViewReactor) {
-    increaseButton.onTap = { [weak reactor] in reactor?.send(.increase) }
+    increaseButton.onTap = { [weak reactor] in
+      reactor?.send(.increase)
+    }
+    reactor.observe(\.value) { [weak self] value in
+      self?.valueLabel.text = "\(value)"
+    }
+    .store(in: bag)
+  }
+}
+
+/// The guide's DisposeBag row for a class that is not a `ReactorView`: its tokens in a set.
+@MainActor
+final class TokenSetCounterView {
+  let valueLabel = Label()
+  private var tokens = Set<ObservationToken>()
+
+  func bind(reactor: CounterViewReactor) {
     reactor.observe(\.value) { [weak self] value in
       self?.valueLabel.text = "\(value)"
     }
     .store(in: &tokens)
+  }
+
+  func unbind() {
+    tokens.removeAll()  // ends them
   }
 }
 
@@ -279,6 +292,22 @@ final class MigrationGuideTests: XCTestCase {
     view.increaseButton.tap()
     XCTAssertEqual(second.currentState.value, 1)
     XCTAssertEqual(first.currentState.value, 2)
+  }
+
+  func test_guideDisposeBag_tokensRemoved_endTheBindings() async {
+    // given
+    let reactor = CounterViewReactor()
+    let view = TokenSetCounterView()
+    view.bind(reactor: reactor)
+    reactor.send(.increase)
+    XCTAssertEqual(view.valueLabel.text, "1")
+
+    // when
+    view.unbind()
+    reactor.send(.increase)
+
+    // then
+    XCTAssertEqual(view.valueLabel.text, "1")
   }
 
   // MARK: action

@@ -47,24 +47,20 @@ final class Label {
   var text: String?
 }
 
+/// The guide's view, as the guide writes it (MigratingFromReactorKit.md, View).
 @MainActor
-final class CounterView {
+final class CounterView: ReactorView {
+  let reactorBinding = ReactorViewBinding<CounterViewReactor>()
   let increaseButton = Button()
   let valueLabel = Label()
-  private var tokens = Set<ObservationToken>()
-
-  var reactor: CounterViewReactor? {
-    didSet {
-      tokens.removeAll()
-      if let reactor { bind(reactor: reactor) }
-    }
-  }
 
   func bind(reactor: CounterViewReactor) {
-    increaseButton.onTap = { [weak reactor] in reactor?.send(.increase) }
+    increaseButton.onTap = { [weak reactor] in
+      reactor?.send(.increase)
+    }
     reactor.observe(\.value) { [weak self] value in
       self?.valueLabel.text = "\(value)"
     }
-    .store(in: &tokens)
+    .store(in: bag)
   }
 }
