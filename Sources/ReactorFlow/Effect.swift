@@ -193,6 +193,10 @@ extension Effect {
   where S.Element == Output {
     Effect(
       operation: .run(priority: nil) { send in
+        if EffectTasks.isWatched {
+          try await EffectTasks.forEach(in: sequence) { element in await send(element) }
+          return
+        }
         for try await element in sequence {
           await send(element)
         }

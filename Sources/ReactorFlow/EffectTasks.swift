@@ -96,6 +96,30 @@ public enum EffectTasks {
     try? await run { await task.value }
   }
 
+  /// Whether a test installed a watched executor (``preferredExecutor``).
+  public static var isWatched: Bool {
+    storage.executor != nil
+  }
+
+  /// Iterates `sequence` off the main actor, on the watched executor, and hands each element to
+  /// `deliver` (which hops to the main actor).
+  ///
+  /// Used by `Effect.sequence` in tests only. Iterated on the main actor, as in production, the
+  /// consumer resumes on the main actor when an element is yielded there (by a `TestClock.schedule`
+  /// closure, say), and a watcher cannot see that job; iterated here, each resumption is a job of
+  /// the watched executor, counted like any other.
+  /// - Parameters:
+  ///   - sequence: The elements.
+  ///   - deliver: Sends one element to the reactor.
+  @concurrent
+  public static func forEach<S: AsyncSequence & Sendable>(
+    in sequence: S, _ deliver: @escaping @Sendable (S.Element) async -> Void
+  ) async throws where S.Element: Sendable {
+    for try await element in sequence {
+      await deliver(element)
+    }
+  }
+
   private static let storage = Storage()
 
   /// The two main-actor work callbacks, read together.
