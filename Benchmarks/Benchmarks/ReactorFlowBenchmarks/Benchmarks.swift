@@ -40,46 +40,33 @@ let benchmarks: @Sendable () -> Void = {
     benchmark.measurement(Metric.nanosecondsPer("action"), elapsed.nanoseconds / baselineCount)
   }
 
-  // MARK: counter-sync
+  // MARK: counter-sync, counter-fanout, counter-fanout-state
 
-  // One key-path observer (`observe(\.value)`), 1,000,000 actions: scaled by a million, the
-  // harness's own columns read per action too.
-  let syncCount = 1_000_000
-  Benchmark(
-    "counter-sync",
-    configuration: .init(
-      metrics: counterMetrics,
-      scalingFactor: .mega,
-      thresholds: thresholds(counterMetrics, unit: "action", timeTolerance: 50)
-    )
-  ) { benchmark in
-    let fixture = await MainActor.run { ObservedCounter(observerCount: 1, kind: .keyPath) }
-    benchmark.startMeasurement()
-    let (sum, sample) = await fixture.send(syncCount)
-    benchmark.stopMeasurement()
-    blackHole(sum)
-    benchmark.record(sample, units: syncCount, per: "action")
-  }
-
-  // MARK: counter-fanout
-
-  // A hundred key-path observers (`counter-fanout`) or whole-state observers of the `Equatable`
-  // state (`counter-fanout-state`), 100,000 actions. One iteration is the 100,000 actions.
-  let fanoutCount = 100_000
-  for (name, kind) in [("counter-fanout", ObserverKind.keyPath), ("counter-fanout-state", .wholeState)] {
+  // One key-path observer (`observe(\.value)`) and 1,000,000 actions, scaled by a million so that
+  // the harness's own columns read per action too; a hundred key-path observers, or a hundred
+  // whole-state observers of the `Equatable` state, and 100,000 actions. One iteration is all the
+  // actions.
+  let counterCases: [(name: String, kind: ObserverKind, observers: Int, actions: Int, scaling: BenchmarkScalingFactor)] = [
+    ("counter-sync", .keyPath, 1, 1_000_000, .mega),
+    ("counter-fanout", .keyPath, 100, 100_000, .one),
+    ("counter-fanout-state", .wholeState, 100, 100_000, .one),
+  ]
+  for counter in counterCases {
+    let (kind, observers, actions) = (counter.kind, counter.observers, counter.actions)
     Benchmark(
-      name,
+      counter.name,
       configuration: .init(
         metrics: counterMetrics,
+        scalingFactor: counter.scaling,
         thresholds: thresholds(counterMetrics, unit: "action", timeTolerance: 50)
       )
     ) { benchmark in
-      let fixture = await MainActor.run { ObservedCounter(observerCount: 100, kind: kind) }
+      let fixture = await MainActor.run { ObservedCounter(observerCount: observers, kind: kind) }
       benchmark.startMeasurement()
-      let (sum, sample) = await fixture.send(fanoutCount)
+      let (sum, sample) = await fixture.send(actions)
       benchmark.stopMeasurement()
       blackHole(sum)
-      benchmark.record(sample, units: fanoutCount, per: "action")
+      benchmark.record(sample, units: actions, per: "action")
     }
   }
 
