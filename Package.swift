@@ -25,8 +25,14 @@ let package = Package(
       dependencies: ["RandomUserCore"],
       path: "Samples/RandomUser/Sources/randomuser"
     ),
-    .testTarget(name: "ReactorFlowTests", dependencies: ["ReactorFlow", "ReactorFlowTesting"]),
-    .testTarget(name: "ReactorFlowTestingTests", dependencies: ["ReactorFlow", "ReactorFlowTesting"]),
+    // Helpers that both test targets use; a plain target, so that neither keeps a copy.
+    .target(name: "ReactorFlowTestSupport", path: "Tests/ReactorFlowTestSupport"),
+    .testTarget(
+      name: "ReactorFlowTests",
+      dependencies: ["ReactorFlow", "ReactorFlowTesting", "ReactorFlowTestSupport"]),
+    .testTarget(
+      name: "ReactorFlowTestingTests",
+      dependencies: ["ReactorFlow", "ReactorFlowTesting", "ReactorFlowTestSupport"]),
     .testTarget(
       name: "RandomUserTests",
       dependencies: ["RandomUserCore", "ReactorFlow", "ReactorFlowTesting", "randomuser"]

@@ -1,3 +1,4 @@
+import ReactorFlowTestSupport
 import ReactorFlowTesting
 import XCTest
 

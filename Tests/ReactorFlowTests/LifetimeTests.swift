@@ -1,4 +1,5 @@
 import ReactorFlow
+import ReactorFlowTestSupport
 import ReactorFlowTesting
 import XCTest
 

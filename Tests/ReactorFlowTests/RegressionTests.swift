@@ -1,5 +1,6 @@
 import Foundation
 import ReactorFlow
+import ReactorFlowTestSupport
 import ReactorFlowTesting
 import XCTest
 

@@ -1,5 +1,7 @@
 import XCTest
 
+// Test support shared by the test targets (package access): one copy of each helper.
+
 /// The value an awaited operation produced, once it has.
 @MainActor
 private final class Outcome<T> {
@@ -20,7 +22,7 @@ extension XCTestCase {
   /// - Returns: The operation's result, or `nil` when it did not end in time.
   @MainActor
   @discardableResult
-  func bounded<T: Sendable>(
+  package func bounded<T: Sendable>(
     _ what: String,
     timeout: TimeInterval = 5,
     _ operation: @escaping @MainActor @Sendable () async -> T
