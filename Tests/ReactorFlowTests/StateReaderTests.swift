@@ -1,4 +1,5 @@
 import ReactorFlow
+import ReactorFlowTestSupport
 import XCTest
 
 @MainActor
@@ -56,19 +57,14 @@ final class StateReaderTests: XCTestCase {
     var reactor: PagingReactor? = PagingReactor(gate: gate, readPages: readPages)
     weak let weakReactor = reactor
     let task = reactor?.send(.loadNextPage)
-    await waitForArrival(at: gate, "the effect read the state and waits on the gate")
+    await bounded("the effect read the state and waits on the gate") { await gate.nextArrival() }
 
     // when
     reactor = nil
 
     // then: released while its effect was suspended, and the effect was cancelled
     XCTAssertNil(weakReactor)
-    let finished = expectation(description: "the effect ends once the reactor is gone")
-    Task {
-      await task?.finish()
-      finished.fulfill()
-    }
-    await fulfillment(of: [finished], timeout: 5)
+    await bounded("the effect ends once the reactor is gone") { await task?.finish() }
   }
 
   func test_stateReader_afterTheReactorIsGone_throwsCancellation() async {

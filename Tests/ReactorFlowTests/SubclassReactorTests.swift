@@ -1,4 +1,5 @@
 import ReactorFlow
+import ReactorFlowTestSupport
 import ReactorFlowTesting
 import XCTest
 
@@ -99,19 +100,14 @@ final class SubclassReactorTests: XCTestCase {
     var reactor: TodoListReactor? = TodoListReactor(gate: gate)
     weak let weakReactor = reactor
     let task = reactor?.send(.load)
-    await waitForArrival(at: gate, "the load effect waits on the gate")
+    await bounded("the load effect waits on the gate") { await gate.nextArrival() }
 
     // when
     reactor = nil
 
     // then
     XCTAssertNil(weakReactor)
-    let finished = expectation(description: "the load effect ends once the reactor is gone")
-    Task {
-      await task?.finish()
-      finished.fulfill()
-    }
-    await fulfillment(of: [finished], timeout: 5)
+    await bounded("the load effect ends once the reactor is gone") { await task?.finish() }
   }
 
   func test_genericBase_usedDirectly_works() async {
