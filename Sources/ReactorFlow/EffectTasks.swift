@@ -63,26 +63,54 @@ public enum EffectTasks {
   /// preference. (Not a separate task: with a task executor preference, a `nonisolated
   /// (nonsending)` body called from a main-actor function of another task was measured to run
   /// on the preferred executor instead of the main actor.)
-  /// - Parameter body: The effect's body.
+  /// - Parameters:
+  ///   - body: The effect's body.
+  ///   - send: What the body sends its outputs with.
   @MainActor
-  public static func run(
-    _ body: nonisolated(nonsending) @escaping @Sendable () async throws -> Void
+  public static func run<Output>(
+    _ body: @escaping Effect<Output>.Body, sending send: Send<Output>
   ) async throws {
     guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *),
       let executor = storage.executor as? any TaskExecutor
     else {
-      return try await body()
+      return try await body(send)
     }
-    // Entering and leaving the scope may each queue this task on the main actor again, where a
-    // watcher cannot see it: both are announced as main-actor work until they have run.
+    // Each hop of this task onto the main actor that a watcher cannot see is announced as
+    // main-actor work until it has run: entering the scope, the return from the body, and leaving
+    // the scope. With a task executor preference, each return from a `nonisolated(nonsending)`
+    // function that suspended queues its caller on the main actor again (measured on Swift 6.3
+    // for Linux), so the return is announced by the frame that calls the body itself.
     let hooks = storage.hooks
     hooks.queued?()
     defer { hooks.started?() }
     try await withTaskExecutorPreference(executor) {
       hooks.started?()
       defer { hooks.queued?() }
-      try await body()
+      do {
+        try await announcingReturn(of: body, send, hooks)
+      } catch {
+        hooks.started?()
+        throw error
+      }
+      hooks.started?()
     }
+  }
+
+  /// Calls `body` and announces the hop back to the caller that its return queues.
+  private nonisolated(nonsending) static func announcingReturn<Output>(
+    of body: Effect<Output>.Body, _ send: Send<Output>, _ hooks: Hooks
+  ) async throws {
+    defer { hooks.queued?() }
+    try await body(send)
+  }
+
+  /// Runs `body` the way ``run(_:sending:)`` runs the body of an effect without outputs.
+  /// - Parameter body: The work.
+  @MainActor
+  public static func run(
+    _ body: nonisolated(nonsending) @escaping @Sendable () async throws -> Void
+  ) async throws {
+    try await run({ _ in try await body() }, sending: Send<Never> { _ in })
   }
 
   /// Waits for an effect task that another effect task started, the way ``run(_:)``
@@ -93,7 +121,7 @@ public enum EffectTasks {
     guard storage.executor != nil else {
       return await task.value  // Production: no preference to install.
     }
-    try? await run { await task.value }
+    try? await run({ _ in await task.value }, sending: Send<Never> { _ in })
   }
 
   /// Whether a test installed a watched executor (``preferredExecutor``).

@@ -190,7 +190,7 @@ extension ReactorRuntime {
     case .outputs(let outputs):
       for output in outputs { deliver(output, reactor, sink) }
     case .run(_, let body):
-      try await EffectTasks.run { try await body(Send { output in deliver(output, reactor, sink) }) }
+      try await EffectTasks.run(body, sending: Send { output in deliver(output, reactor, sink) })
     case .merge(let effects):
       // Each merged effect fails or is cancelled on its own; cancelling the merge cancels all.
       let tasks = effects.map { effect in

@@ -35,11 +35,11 @@ final class EffectExecutor: TaskExecutor, Sendable {
   func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
     let woken = state.withLock { $0.didEnqueue() }
-    for waiter in woken { waiter.resume(returning: true) }
+    for waiter in woken { waiter.resume() }
     DispatchQueue.global().async {
       job.runSynchronously(on: self.asUnownedTaskExecutor())
       let woken = self.state.withLock { $0.didRun() }
-      for waiter in woken { waiter.resume(returning: true) }
+      for waiter in woken { waiter.resume() }
     }
   }
 
@@ -57,13 +57,13 @@ final class EffectExecutor: TaskExecutor, Sendable {
   /// See ``mainWorkQueued()``.
   func mainWorkStarted() {
     let woken = state.withLock { $0.mainWorkStarted() }
-    for waiter in woken { waiter.resume(returning: true) }
+    for waiter in woken { waiter.resume() }
   }
 
   /// Counts an event that may let waiting tests go on (a mutation reached a tester).
   func noteActivity() {
     let woken = state.withLock { $0.didNote() }
-    for waiter in woken { waiter.resume(returning: true) }
+    for waiter in woken { waiter.resume() }
   }
 
   /// Marks the start and the end of an `advance` or a `run` of any ``TestClock``: while one is in
@@ -75,7 +75,7 @@ final class EffectExecutor: TaskExecutor, Sendable {
   /// See ``clockDidStartDriving()``.
   func clockDidStopDriving() {
     let woken = state.withLock { $0.didStopDriving() }
-    for waiter in woken { waiter.resume(returning: true) }
+    for waiter in woken { waiter.resume() }
   }
 
   /// Whether a ``TestClock`` is advancing right now.
@@ -97,8 +97,9 @@ final class EffectExecutor: TaskExecutor, Sendable {
     await withTaskExecutorPreference(globalConcurrentExecutor) {
       var quietRoundTrips = 0
       while quietRoundTrips < Self.mainActorRoundTrips {
-        guard await wait(until: deadline, for: .idle) else { return false }
-        let mark = activityCount
+        // The mark is the activity count at the moment the executor was seen idle, so that a job
+        // enqueued after that moment (and perhaps run already) makes this round trip not quiet.
+        guard let mark = await wait(until: deadline, for: .idle) else { return false }
         await MainActor.run {}
         if state.withLock({ $0.activity == mark && $0.running == 0 }) {
           quietRoundTrips += 1
@@ -112,33 +113,39 @@ final class EffectExecutor: TaskExecutor, Sendable {
 
   /// How many consecutive round trips through the main actor must see no new job here.
   ///
-  /// The main-actor work that the runtime may queue where a watcher cannot see it (a new effect
-  /// task, the entry into and exit from a body's executor preference) is counted in
-  /// ``State/running`` until it runs: on Swift 6.3 for Linux the main actor does not always run
-  /// jobs in the order other threads queued them, so that work is not left to ordering. What
-  /// remains is a body's return to the main actor after an await, queued while its job runs
-  /// here; the round trips let it run, and three in a row is a safety margin.
-  static let mainActorRoundTrips = 3
+  /// What a watcher cannot see is a chain of main-actor jobs of one effect task, each queued by
+  /// the one before: the body's resumption on the main actor after an await that ran here and,
+  /// with a task executor preference, one more job for each return from a `nonisolated
+  /// (nonsending)` function that suspended (measured on Swift 6.3 for Linux). The main actor runs
+  /// jobs in the order they were queued, so each round trip moves such a chain on by at least one
+  /// job. The runtime announces the rest of the chain from the body's return on (see
+  /// `EffectTasks.run(_:sending:)`), which leaves two unseen jobs for a body that awaits directly,
+  /// plus one for each level of the body's own `nonisolated(nonsending)` helpers that suspended.
+  /// Four round trips cover helpers nested two deep; deeper nesting is a margin, not a fact.
+  static let mainActorRoundTrips = 4
 
   /// Waits until a job is enqueued, an activity is noted or a clock stops advancing after
   /// `mark` (an ``activityCount``), or until `deadline`.
   /// - Returns: `false` when nothing happened before `deadline`.
   func waitForActivity(after mark: Int, until deadline: ContinuousClock.Instant) async -> Bool {
-    await wait(until: deadline, for: .activity(after: mark))
+    await wait(until: deadline, for: .activity(after: mark)) != nil
   }
 
-  private func wait(until deadline: ContinuousClock.Instant, for condition: Condition) async -> Bool {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-      let id = state.withLock { $0.addWaiter(condition, continuation) }
+  /// Waits until `condition` holds or `deadline` passes.
+  /// - Returns: The activity count at the moment the condition was seen to hold, or `nil` when
+  ///   `deadline` passed first.
+  private func wait(until deadline: ContinuousClock.Instant, for condition: Condition) async -> Int? {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Int?, Never>) in
+      let (id, activity) = state.withLock { ($0.addWaiter(condition, continuation), $0.activity) }
       guard let id else {
-        continuation.resume(returning: true)
+        continuation.resume(returning: activity)
         return
       }
       let remaining = ContinuousClock.now.duration(to: deadline)
       let (seconds, attoseconds) = max(remaining, .zero).components
       let nanoseconds = Int(clamping: seconds) &* 1_000_000_000 &+ Int(attoseconds / 1_000_000_000)
       DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
-        self.state.withLock { $0.removeWaiter(id) }?.resume(returning: false)
+        self.state.withLock { $0.removeWaiter(id) }?.resume(returning: nil)
       }
     }
   }
@@ -153,7 +160,15 @@ extension EffectExecutor {
 
   struct Waiter: Sendable {
     let condition: Condition
-    let continuation: CheckedContinuation<Bool, Never>
+    let continuation: CheckedContinuation<Int?, Never>
+  }
+
+  /// A satisfied waiter, with the activity count at the moment its condition held.
+  struct Wake: Sendable {
+    let continuation: CheckedContinuation<Int?, Never>
+    let activity: Int
+
+    func resume() { continuation.resume(returning: activity) }
   }
 
   /// Everything the lock protects. Mutating methods are the only transitions; those that can
@@ -167,13 +182,13 @@ extension EffectExecutor {
     private var waiters: [Int: Waiter] = [:]
     private var nextID = 0
 
-    mutating func didEnqueue() -> [CheckedContinuation<Bool, Never>] {
+    mutating func didEnqueue() -> [Wake] {
       activity += 1
       running += 1
       return takeSatisfied()
     }
 
-    mutating func didRun() -> [CheckedContinuation<Bool, Never>] {
+    mutating func didRun() -> [Wake] {
       running -= 1
       return takeSatisfied()
     }
@@ -183,17 +198,17 @@ extension EffectExecutor {
       running += 1
     }
 
-    mutating func mainWorkStarted() -> [CheckedContinuation<Bool, Never>] {
+    mutating func mainWorkStarted() -> [Wake] {
       running -= 1
       return takeSatisfied()
     }
 
-    mutating func didNote() -> [CheckedContinuation<Bool, Never>] {
+    mutating func didNote() -> [Wake] {
       activity += 1
       return takeSatisfied()
     }
 
-    mutating func didStopDriving() -> [CheckedContinuation<Bool, Never>] {
+    mutating func didStopDriving() -> [Wake] {
       drivingClocks -= 1
       activity += 1
       return takeSatisfied()
@@ -201,7 +216,7 @@ extension EffectExecutor {
 
     /// Registers a waiter, or returns `nil` when its condition already holds.
     mutating func addWaiter(
-      _ condition: Condition, _ continuation: CheckedContinuation<Bool, Never>
+      _ condition: Condition, _ continuation: CheckedContinuation<Int?, Never>
     ) -> Int? {
       guard !isSatisfied(condition) else { return nil }
       defer { nextID += 1 }
@@ -209,7 +224,7 @@ extension EffectExecutor {
       return nextID
     }
 
-    mutating func removeWaiter(_ id: Int) -> CheckedContinuation<Bool, Never>? {
+    mutating func removeWaiter(_ id: Int) -> CheckedContinuation<Int?, Never>? {
       waiters.removeValue(forKey: id)?.continuation
     }
 
@@ -220,12 +235,12 @@ extension EffectExecutor {
       }
     }
 
-    private mutating func takeSatisfied() -> [CheckedContinuation<Bool, Never>] {
+    private mutating func takeSatisfied() -> [Wake] {
       guard !waiters.isEmpty else { return [] }
-      var satisfied: [CheckedContinuation<Bool, Never>] = []
+      var satisfied: [Wake] = []
       for (id, waiter) in waiters where isSatisfied(waiter.condition) {
         waiters[id] = nil
-        satisfied.append(waiter.continuation)
+        satisfied.append(Wake(continuation: waiter.continuation, activity: activity))
       }
       return satisfied
     }

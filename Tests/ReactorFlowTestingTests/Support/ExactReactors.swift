@@ -218,3 +218,46 @@ final class IOReactor: Reactor {
     return state
   }
 }
+
+/// A metronome whose effect pauses through two levels of `nonisolated(nonsending)` helpers, the
+/// way app code factors its waits: each return from a helper that suspended is one more hop onto
+/// the main actor that the clock must let run before it moves on.
+@MainActor
+final class NestedPauseReactor: Reactor {
+  enum Action: Sendable { case start }
+  enum Mutation: Sendable, Equatable { case beat }
+  struct State: Equatable, Sendable { var beats = 0 }
+
+  let initialState = State()
+  let runtime = Runtime()
+  private let clock: TestClock
+
+  init(clock: TestClock) {
+    self.clock = clock
+  }
+
+  func mutate(action: Action) -> Effect<Mutation> {
+    .run { [clock] send in
+      for _ in 1...3 {
+        try await pause(on: clock)
+        await send(.beat)
+      }
+    }
+  }
+
+  func reduce(state: State, mutation: Mutation) -> State {
+    var state = state
+    state.beats += 1
+    return state
+  }
+}
+
+/// Pauses for a second on `clock`, through one more helper.
+nonisolated(nonsending) func pause(on clock: TestClock) async throws {
+  try await pauseOneSecond(on: clock)
+}
+
+/// Sleeps for a second on `clock`.
+nonisolated(nonsending) func pauseOneSecond(on clock: TestClock) async throws {
+  try await clock.sleep(for: .seconds(1))
+}
