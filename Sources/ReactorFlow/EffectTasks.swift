@@ -75,11 +75,12 @@ public enum EffectTasks {
     else {
       return try await body(send)
     }
-    // Each hop of this task onto the main actor that a watcher cannot see is announced as
-    // main-actor work until it has run: entering the scope, the return from the body, and leaving
-    // the scope. With a task executor preference, each return from a `nonisolated(nonsending)`
-    // function that suspended queues its caller on the main actor again (measured on Swift 6.3
-    // for Linux), so the return is announced by the frame that calls the body itself.
+    // The hops of this task onto the main actor that a watcher cannot see are announced as
+    // main-actor work until they have run: entering the scope, the return from the body (with a
+    // task executor preference, a body that suspended was measured to queue the frame that
+    // called it on the main actor once more, Swift 6.3 for Linux), and leaving the scope. The
+    // return is announced by the frame that calls the body itself, so that no closure of the
+    // runtime's own lies between them.
     let hooks = storage.hooks
     hooks.queued?()
     defer { hooks.started?() }
@@ -96,7 +97,7 @@ public enum EffectTasks {
     }
   }
 
-  /// Calls `body` and announces the hop back to the caller that its return queues.
+  /// Calls `body` and announces the main-actor job that its return queues.
   private nonisolated(nonsending) static func announcingReturn<Output>(
     of body: Effect<Output>.Body, _ send: Send<Output>, _ hooks: Hooks
   ) async throws {

@@ -113,15 +113,15 @@ final class EffectExecutor: TaskExecutor, Sendable {
 
   /// How many consecutive round trips through the main actor must see no new job here.
   ///
-  /// What a watcher cannot see is a chain of main-actor jobs of one effect task, each queued by
-  /// the one before: the body's resumption on the main actor after an await that ran here and,
-  /// with a task executor preference, one more job for each return from a `nonisolated
-  /// (nonsending)` function that suspended (measured on Swift 6.3 for Linux). The main actor runs
-  /// jobs in the order they were queued, so each round trip moves such a chain on by at least one
-  /// job. The runtime announces the rest of the chain from the body's return on (see
-  /// `EffectTasks.run(_:sending:)`), which leaves two unseen jobs for a body that awaits directly,
-  /// plus one for each level of the body's own `nonisolated(nonsending)` helpers that suspended.
-  /// Four round trips cover helpers nested two deep; deeper nesting is a margin, not a fact.
+  /// What a watcher cannot see is a short chain of main-actor jobs of one effect task, each queued
+  /// by the one before: the body's resumption on the main actor after an await that ran here, and
+  /// the body's return into the runtime, which with a task executor preference was measured to
+  /// queue one more main-actor job (Swift 6.3 for Linux). The runtime announces everything after
+  /// that return (see `EffectTasks.run(_:sending:)`). The main actor runs jobs in the order they
+  /// were queued, so each round trip moves the chain on by at least one job: two are needed. With
+  /// one, 122 of 150 loaded runs of `DebouncedSearchTests` failed; with two, none of 150. Four
+  /// keep a margin of two. `nonisolated(nonsending)` helpers that the body awaits add no job (none
+  /// of 200 loaded runs failed with one round trip).
   static let mainActorRoundTrips = 4
 
   /// Waits until a job is enqueued, an activity is noted or a clock stops advancing after

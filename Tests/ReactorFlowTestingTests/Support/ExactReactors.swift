@@ -220,8 +220,7 @@ final class IOReactor: Reactor {
 }
 
 /// A metronome whose effect pauses through two levels of `nonisolated(nonsending)` helpers, the
-/// way app code factors its waits: each return from a helper that suspended is one more hop onto
-/// the main actor that the clock must let run before it moves on.
+/// way app code factors its waits: the clock must see each beat before it moves on.
 @MainActor
 final class NestedPauseReactor: Reactor {
   enum Action: Sendable { case start }
