@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the TestClock, recorder, tester, expectation and debounce tests N times in a row (default
+# Runs every TestClock, recorder, tester, expectation and debounce test N times in a row (default
 # 400) while both cores are loaded by busy loops, first plain and then under ThreadSanitizer
 # (separate scratch path .build-tsan). Each run is one process that runs every class. Stops at the
 # first failure and prints the count.
@@ -9,18 +9,40 @@ cd "$(dirname "$0")/.."
 
 runs=${1:-400}
 modes=${2:-both}
+# Every XCTest class that uses a TestClock, an ImmediateClock, a ReactorTester, a recorder, an
+# expectation helper, a debounce or a throttle (found with grep; keep it complete when adding one).
 classes=(
-  ReactorFlowTestingTests.TestClockTests
-  ReactorFlowTestingTests.ExactTimingTests
+  RandomUserTests.DetailReactorTests
+  RandomUserTests.MainReactorTests
+  RandomUserTests.TestingArticleTests
   ReactorFlowTestingTests.DebouncedSearchTests
-  ReactorFlowTestingTests.StopwatchTests
-  ReactorFlowTestingTests.SignUpFormTests
-  ReactorFlowTestingTests.ReactorTesterTests
-  ReactorFlowTestingTests.ReactorTesterFailureTests
+  ReactorFlowTestingTests.ExactTimingTests
   ReactorFlowTestingTests.ExpectationTests
+  ReactorFlowTestingTests.MigrationGuideTestingTests
+  ReactorFlowTestingTests.ParityTestingTests
+  ReactorFlowTestingTests.ReactorStubTests
+  ReactorFlowTestingTests.ReactorTesterFailureTests
+  ReactorFlowTestingTests.ReactorTesterTests
   ReactorFlowTestingTests.RootReactorTests
-  ReactorFlowTests.StopwatchTests
+  ReactorFlowTestingTests.SignUpFormTests
+  ReactorFlowTestingTests.StopwatchTests
+  ReactorFlowTestingTests.SynchronousExpectationTests
+  ReactorFlowTestingTests.TestClockTests
+  ReactorFlowTests.EffectIsolationTests
+  ReactorFlowTests.EventBusTests
+  ReactorFlowTests.ExternalStreamTests
+  ReactorFlowTests.FinallyAndDelayTests
+  ReactorFlowTests.LifetimeTests
+  ReactorFlowTests.MigrationGuideTests
+  ReactorFlowTests.ObservedReactorKeyPathTests
+  ReactorFlowTests.ObservedReactorObserverTests
+  ReactorFlowTests.ObservedReactorTests
   ReactorFlowTests.RegressionTests
+  ReactorFlowTests.StopwatchTests
+  ReactorFlowTests.StoredClockTests
+  ReactorFlowTests.SubclassReactorTests
+  ReactorFlowTests.ThrottleTests
+  ReactorFlowTests.TransformActionTests
 )
 
 loaders=()
