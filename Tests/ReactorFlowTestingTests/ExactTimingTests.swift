@@ -20,21 +20,6 @@ final class ExactTimingTests: XCTestCase {
     XCTAssertEqual(reactor.runtime.activeEffectCount, 0)
   }
 
-  func test_advance_effectPausesThroughNestedNonsendingHelpers_recordsEachBeatOnItsTick() async {
-    // given
-    let clock = TestClock()
-    let reactor = NestedPauseReactor(clock: clock)
-    let beats = reactor.record(\.beats, clock: clock)
-
-    // when
-    reactor.send(.start)
-    await clock.advance(by: .seconds(3))
-
-    // then
-    XCTAssertEqual(beats.events, [.next(0, 0), .next(1, 1), .next(2, 2), .next(3, 3)])
-    XCTAssertEqual(reactor.runtime.activeEffectCount, 0)
-  }
-
   func test_schedule_inputsIntoAnExternalStream_areRecordedOnTheirTick() async {
     // given
     let clock = TestClock()
