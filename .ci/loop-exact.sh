@@ -71,7 +71,7 @@ loop() {
   done
   local log
   log=$(mktemp)
-  local filter
+  local filter tests=0
   filter=$(IFS=,; echo "${classes[*]}")
   for run in $(seq "$runs"); do
     # One process runs every class, in the order listed (XCTest takes a comma-separated filter).
@@ -81,17 +81,24 @@ loop() {
       stop_loaders
       exit 1
     fi
-    grep -q "Executed [1-9][0-9]* tests, with 0 failures" "$log" || {
+    tests=$(grep -oE "Executed [0-9]+ tests, with 0 failures" "$log" | tail -1 | grep -oE "[0-9]+" | head -1)
+    [[ ${tests:-0} -gt 0 ]] || {
       echo "loop-exact ($label): run $run executed no tests:" >&2
       tail -20 "$log" >&2
       stop_loaders
       exit 1
     }
+    # The Swift Testing tests (the adapter of the tester and the spy) run in the same bundle.
+    if ! timeout 120 "$bundle" --testing-library swift-testing >"$log" 2>&1 \
+      || ! grep -q "Test run with [1-9][0-9]* tests.* passed" "$log"; then
+      echo "loop-exact ($label): FAILED in run $run of $runs (Swift Testing):" >&2
+      tail -20 "$log" >&2
+      stop_loaders
+      exit 1
+    fi
   done
   stop_loaders
-  local tests
-  tests=$(grep -oE "Executed [0-9]+ tests" "$log" | tail -1 | grep -oE "[0-9]+")
-  echo "loop-exact ($label): $runs of $runs runs passed ($tests tests in ${#classes[@]} classes each, $cores busy loops)"
+  echo "loop-exact ($label): $runs of $runs runs passed ($tests XCTests in ${#classes[@]} classes and the Swift Testing tests each, $cores busy loops)"
 }
 
 if [[ $modes == plain || $modes == both ]]; then loop .build plain; fi
