@@ -86,14 +86,9 @@ public enum EffectTasks {
     defer { hooks.started?() }
     try await withTaskExecutorPreference(executor) {
       hooks.started?()
-      defer { hooks.queued?() }
-      do {
-        try await announcingReturn(of: body, send, hooks)
-      } catch {
-        hooks.started?()
-        throw error
-      }
-      hooks.started?()
+      defer { hooks.queued?() }  // Leaving the scope, announced after the return has run.
+      defer { hooks.started?() }  // The return from the body has run.
+      try await announcingReturn(of: body, send, hooks)
     }
   }
 
