@@ -18,7 +18,6 @@ classes=(
   ReactorFlowTestingTests.DebouncedSearchTests
   ReactorFlowTestingTests.ExactTimingTests
   ReactorFlowTestingTests.ExpectationTests
-  ReactorFlowTestingTests.MigrationGuideTestingTests
   ReactorFlowTestingTests.ParityTestingTests
   ReactorFlowTestingTests.ReactorStubTests
   ReactorFlowTestingTests.ReactorTesterFailureTests
@@ -33,6 +32,7 @@ classes=(
   ReactorFlowTests.ExternalStreamTests
   ReactorFlowTests.FinallyAndDelayTests
   ReactorFlowTests.LifetimeTests
+  ReactorFlowTests.MigrationGuideTestingTests
   ReactorFlowTests.MigrationGuideTests
   ReactorFlowTests.ObservedReactorKeyPathTests
   ReactorFlowTests.ObservedReactorObserverTests

@@ -3,7 +3,8 @@ import XCTest
 
 // The snippets of Sources/ReactorFlow/ReactorFlow.docc/MigratingFromReactorKit.md that use the
 // testing module ("scheduler", "Stub", "Testing with RxTest"), compiled here and checked to behave
-// as the guide says. The counter and its view are in Support/GuideCounter.swift.
+// as the guide says. The counter is the README's (ReadmeExampleTests.swift) and its view is the
+// guide's (MigrationGuideTests.swift).
 
 // MARK: - Guide: scheduler
 

@@ -5,7 +5,7 @@ import XCTest
 // compiled here and checked to behave as the guide says. Each `// MARK: - Guide:` names the
 // guide's section; keep the two in step. The guide's counter is `CounterViewReactor`, compiled in
 // ReadmeExampleTests.swift. The snippets that need the testing module are compiled in
-// Tests/ReactorFlowTestingTests/MigrationGuideTestingTests.swift.
+// MigrationGuideTestingTests.swift.
 
 // MARK: - Guide: View, DisposeBag
 

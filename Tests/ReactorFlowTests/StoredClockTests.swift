@@ -6,7 +6,7 @@ import XCTest
 /// A reactor that stores its clock as `any Clock<Duration>`, the usual way to inject one, in a
 /// file that imports Foundation (where a bare `clock` also names C's `clock()`).
 @MainActor
-private final class ToastReactor: Reactor {
+private final class StoredClockReactor: Reactor {
   enum Action: Sendable { case show, search(String), tap }
   enum Mutation: Sendable { case setVisible(Bool), setQuery(String), tapped }
   struct State: Equatable, Sendable {
@@ -51,7 +51,7 @@ private final class ToastReactor: Reactor {
 final class StoredClockTests: XCTestCase {
   func test_delay_onAStoredAnyClock_waitsOnIt() async {
     let clock = TestClock()
-    let reactor = ToastReactor(clock: clock)
+    let reactor = StoredClockReactor(clock: clock)
     let task = reactor.send(.show)
     XCTAssertTrue(reactor.currentState.isVisible)
 
@@ -63,7 +63,7 @@ final class StoredClockTests: XCTestCase {
 
   func test_debounceAndThrottle_onAStoredAnyClock_waitOnIt() async {
     let clock = TestClock()
-    let reactor = ToastReactor(clock: clock)
+    let reactor = StoredClockReactor(clock: clock)
 
     reactor.send(.search("s"))
     let last = reactor.send(.search("sw"))
