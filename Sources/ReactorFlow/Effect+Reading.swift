@@ -48,7 +48,7 @@ extension Effect {
     reading reactor: R,
     priority: TaskPriority? = nil,
     operation:
-      nonisolated(nonsending) @escaping @Sendable (_ state: StateReader<R.State>, _ send: Send<Output>)
+      @concurrent @escaping @Sendable (_ state: StateReader<R.State>, _ send: Send<Output>)
       async throws -> Void,
     catch handler: Catch? = nil
   ) -> Effect where R.State: Sendable {

@@ -28,13 +28,13 @@
 /// ```
 public struct Effect<Output: Sendable>: Sendable {
   /// What an asynchronous effect does with an error its work threw: it can send outputs that
-  /// describe the failure. It runs where the work ran.
+  /// describe the failure. Like the work, it runs off the main actor.
   public typealias Catch =
-    nonisolated(nonsending) @Sendable (_ error: any Error, _ send: Send<Output>) async -> Void
+    @concurrent @Sendable (_ error: any Error, _ send: Send<Output>) async -> Void
 
-  /// The work of an asynchronous effect: it runs on the reactor's actor, the main actor, and
-  /// suspends there while what it awaits runs where that says (see ``run(priority:operation:catch:)``).
-  public typealias Body = nonisolated(nonsending) @Sendable (_ send: Send<Output>) async throws -> Void
+  /// The work of an asynchronous effect. It is `@concurrent`: it runs off the main actor, on the
+  /// global concurrent executor, whatever the closure's form (see ``run(priority:operation:catch:)``).
+  public typealias Body = @concurrent @Sendable (_ send: Send<Output>) async throws -> Void
 
   @usableFromInline
   enum Operation: Sendable {
@@ -138,14 +138,16 @@ extension Effect {
 
   /// An asynchronous effect that may send any number of outputs.
   ///
-  /// The closure runs in a task owned by the reactor, on the reactor's actor (the main actor), like
-  /// a `nonisolated(nonsending)` function: what it awaits runs where that function says. A service
-  /// method or closure that is `nonisolated` and `async` (the default outside the main actor) runs
-  /// on the global executor, so the usual `try await client.fetch()` does not block the main
-  /// actor, and each `await send(x)` costs no thread switch. Keep heavy synchronous work (parsing
-  /// a large file) out of the closure body: move it into a `@concurrent` function and await it.
+  /// The closure runs in a task owned by the reactor, **off the main actor**: its type is
+  /// `@concurrent`, so every form of closure (with or without a capture list, `[weak self]`,
+  /// explicit parameter types) runs on the global concurrent executor, in every language mode and
+  /// with any default isolation. Heavy work (decoding, grouping, parsing a file) belongs here, or
+  /// in what the closure awaits; it never blocks the main actor. The reactor's own main-actor
+  /// members are reached with `await`. (A function passed by name keeps its own isolation: a
+  /// `@MainActor` method runs on the main actor.)
   ///
-  /// Each `await send(x)` returns after `x` has been reduced. An error that the closure throws
+  /// Each `await send(x)` hops to the main actor, reduces `x` there, and returns after `x` has
+  /// been reduced. An error that the closure throws
   /// ends this effect only; without a `catch` handler it goes to the reactor's
   /// ``Reactor/recover(from:)`` hook.
   /// - Parameters:
@@ -179,7 +181,7 @@ extension Effect {
   ///   - operation: The work; its result is reduced when it returns.
   public static func task(
     priority: TaskPriority? = nil,
-    operation: nonisolated(nonsending) @escaping @Sendable () async throws -> Output
+    operation: @concurrent @escaping @Sendable () async throws -> Output
   ) -> Effect {
     Effect(operation: .run(priority: priority?.rawValue) { send in await send(try await operation()) })
   }
@@ -193,10 +195,6 @@ extension Effect {
   where S.Element == Output {
     Effect(
       operation: .run(priority: nil) { send in
-        if EffectTasks.isWatched {
-          try await EffectTasks.forEach(in: sequence) { element in await send(element) }
-          return
-        }
         for try await element in sequence {
           await send(element)
         }

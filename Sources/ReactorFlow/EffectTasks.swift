@@ -56,13 +56,13 @@ public enum EffectTasks {
 
   /// Runs the body of a `.run` effect, preferring ``preferredExecutor`` when one is set.
   ///
-  /// The body runs on the main actor either way (it is `nonisolated(nonsending)` and called
-  /// from there); in a test, what it awaits off the main actor (nonisolated functions, default
-  /// actors, `TestClock.sleep`) runs on the preferred executor, and so do its resumptions from
-  /// other threads. The scope is the body's alone: the runtime's code around it keeps no
-  /// preference. (Not a separate task: with a task executor preference, a `nonisolated
-  /// (nonsending)` body called from a main-actor function of another task was measured to run
-  /// on the preferred executor instead of the main actor.)
+  /// The body is `@concurrent`: it runs off the main actor, on the global executor in production
+  /// and on the preferred executor in a test, where every job of it is seen: its start, its
+  /// resumptions (after a sleep, a stream element, a service call), and the jobs of what it awaits
+  /// (child tasks, default actors). Only its hops onto the main actor (each `send`, and the return
+  /// into the runtime) are not jobs of that executor. A `send` is queued on the main actor by a
+  /// job of the executor before that job ends, so a watcher sees it through the main actor's order;
+  /// the return is announced (``onMainWorkQueued``) by the body's own frame before it returns.
   /// - Parameters:
   ///   - body: The effect's body.
   ///   - send: What the body sends its outputs with.
@@ -73,15 +73,11 @@ public enum EffectTasks {
     guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *),
       let executor = storage.executor as? any TaskExecutor
     else {
-      return try await body(send)
+      return try await body(send)  // Production: the global executor.
     }
-    // The hops of this task onto the main actor that a watcher cannot see are announced as
-    // main-actor work until they have run: entering the scope, the return from the body (with a
-    // task executor preference, a body that suspended was measured to queue the frame that
-    // called it on the main actor once more, Swift 6.3 for Linux), and leaving the scope. The
-    // return is announced by the frame that calls the body itself, so that no closure of the
-    // runtime's own lies between them.
     let hooks = storage.hooks
+    // Entering and leaving the preference's scope are announced as main-actor work too, in case
+    // either queues this task's main-actor frame once more.
     hooks.queued?()
     defer { hooks.started?() }
     try await withTaskExecutorPreference(executor) {
@@ -92,8 +88,10 @@ public enum EffectTasks {
     }
   }
 
-  /// Calls `body` and announces the main-actor job that its return queues.
-  private nonisolated(nonsending) static func announcingReturn<Output>(
+  /// Calls `body` on the preferred executor and announces, from there, the main-actor job that
+  /// its return queues.
+  @concurrent
+  private static func announcingReturn<Output>(
     of body: Effect<Output>.Body, _ send: Send<Output>, _ hooks: Hooks
   ) async throws {
     defer { hooks.queued?() }
@@ -104,7 +102,7 @@ public enum EffectTasks {
   /// - Parameter body: The work.
   @MainActor
   public static func run(
-    _ body: nonisolated(nonsending) @escaping @Sendable () async throws -> Void
+    _ body: @concurrent @escaping @Sendable () async throws -> Void
   ) async throws {
     try await run({ _ in try await body() }, sending: Send<Never> { _ in })
   }
@@ -118,30 +116,6 @@ public enum EffectTasks {
       return await task.value  // Production: no preference to install.
     }
     try? await run({ _ in await task.value }, sending: Send<Never> { _ in })
-  }
-
-  /// Whether a test installed a watched executor (``preferredExecutor``).
-  public static var isWatched: Bool {
-    storage.executor != nil
-  }
-
-  /// Iterates `sequence` off the main actor, on the watched executor, and hands each element to
-  /// `deliver` (which hops to the main actor).
-  ///
-  /// Used by `Effect.sequence` in tests only. Iterated on the main actor, as in production, the
-  /// consumer resumes on the main actor when an element is yielded there (by a `TestClock.schedule`
-  /// closure, say), and a watcher cannot see that job; iterated here, each resumption is a job of
-  /// the watched executor, counted like any other.
-  /// - Parameters:
-  ///   - sequence: The elements.
-  ///   - deliver: Sends one element to the reactor.
-  @concurrent
-  public static func forEach<S: AsyncSequence & Sendable>(
-    in sequence: S, _ deliver: @escaping @Sendable (S.Element) async -> Void
-  ) async throws where S.Element: Sendable {
-    for try await element in sequence {
-      await deliver(element)
-    }
   }
 
   private static let storage = Storage()
