@@ -6,10 +6,9 @@ import Dispatch
 ///
 /// The testing module installs it as the task executor preference of the bodies of `.run`
 /// effects (SE-0417) the first time a ``TestClock``, a ``ReactorTester``, a recorder or an
-/// expectation is created. The bodies run on the main actor; every job of what they await off
-/// it then passes through ``enqueue(_:)``: nonisolated functions, `TestClock.sleep` and its
-/// resumption, stream elements, child tasks (`async let`, task groups), default actors, and the
-/// resumptions of a body from other threads. The executor runs them on the global dispatch
+/// expectation is created. The bodies are `@concurrent`, so every job of a body and of what it
+/// awaits passes through ``enqueue(_:)``: its start and resumptions, nonisolated functions,
+/// `TestClock.sleep`, stream elements, child tasks (`async let`, task groups), default actors. The executor runs them on the global dispatch
 /// pool, concurrently as before, and counts them.
 ///
 /// "Quiet" (``quiesce(until:)``) is therefore a fact, not a guess: no job is queued or running
@@ -113,15 +112,13 @@ final class EffectExecutor: TaskExecutor, Sendable {
 
   /// How many consecutive round trips through the main actor must see no new job here.
   ///
-  /// What a watcher cannot see is a short chain of main-actor jobs of one effect task, each queued
-  /// by the one before: the body's resumption on the main actor after an await that ran here, and
-  /// the body's return into the runtime, which with a task executor preference was measured to
-  /// queue one more main-actor job (Swift 6.3 for Linux). The runtime announces everything after
-  /// that return (see `EffectTasks.run(_:sending:)`). The main actor runs jobs in the order they
-  /// were queued, so each round trip moves the chain on by at least one job: two are needed. With
-  /// one, 122 of 150 loaded runs of `DebouncedSearchTests` failed; with two, none of 150. Four
-  /// keep a margin of two. `nonisolated(nonsending)` helpers that the body awaits add no job (none
-  /// of 200 loaded runs failed with one round trip).
+  /// What a watcher cannot see is main-actor work of an effect task that the runtime does not
+  /// announce: with a task executor preference, the frame that called a body was measured to be
+  /// queued on the main actor once more after the body returned (Swift 6.3 for Linux). The main
+  /// actor runs jobs in the order they were queued, so each round trip moves such a chain on by
+  /// at least one job. When bodies ran on the main actor two were needed (with one, 122 of 150
+  /// loaded runs of `DebouncedSearchTests` failed; with two, none of 150); four keep a margin of
+  /// two. See the "How exact tests work" article.
   static let mainActorRoundTrips = 4
 
   /// Waits until a job is enqueued, an activity is noted or a clock stops advancing after
