@@ -26,8 +26,14 @@
 ///
 /// The tester taps the reactor's mutations and adds to its `runtime.onUnhandledError`; use one
 /// tester per reactor.
+///
+/// `State` must be `Equatable`, and `Mutation` too for ``receive(_:timeout:assert:fileID:filePath:line:column:)``.
+/// The tester finds these conformances when it runs rather than in its generic signature, so that
+/// it accepts the main-actor-isolated conformances that Xcode 26's app-target defaults infer
+/// (`struct State: Equatable` in a module whose default isolation is `MainActor`). A state that is
+/// not `Equatable` fails the test at the tester's creation, naming the fix.
 @MainActor
-public final class ReactorTester<R: Reactor> where R.State: Equatable {
+public final class ReactorTester<R: Reactor> {
   /// The reactor under test.
   public let reactor: R
 
@@ -52,6 +58,11 @@ public final class ReactorTester<R: Reactor> where R.State: Equatable {
   private var labels: [EffectLabel] = []
   private var stateAfterLastStep: R.State
   private var lastLocation: SourceLocation
+  /// `==` of `State`, found when the tester is made (see ``DynamicEquality``).
+  private let statesEqual: (R.State, R.State) -> Bool
+  /// `==` of `Mutation`, or `nil` when it is not `Equatable`.
+  private let mutationsEqual: ((R.Mutation, R.Mutation) -> Bool)? =
+    DynamicEquality.comparator(for: R.Mutation.self)
 
   /// How a wait for effects ended.
   private enum WaitOutcome {
@@ -90,6 +101,18 @@ public final class ReactorTester<R: Reactor> where R.State: Equatable {
     self.exhaustivity = exhaustivity
     self.timeout = timeout
     self.lastLocation = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    if let equal = DynamicEquality.comparator(for: R.State.self) {
+      self.statesEqual = equal
+    } else {
+      // Compared by their description after the failure below, so that later steps still check.
+      self.statesEqual = { String(reflecting: $0) == String(reflecting: $1) }
+      reportFailure(
+        """
+        ReactorTester compares states with ==, and \(R.State.self) is not Equatable. Fix: declare \
+        the state `Equatable` (`struct State: Equatable, Sendable`).
+        """,
+        at: lastLocation)
+    }
     // Installed before the reactor starts, so that mutations of external streams are seen too.
     // `stateAfterLastStep` is a placeholder until the reactor has started just below.
     self.stateAfterLastStep = reactor.initialState
@@ -118,6 +141,10 @@ public final class ReactorTester<R: Reactor> where R.State: Equatable {
   /// In exhaustive mode `updateStateToExpectedResult` receives the state before the action and
   /// must make it equal to the state after it; without a closure, the action must not change the
   /// state. Mutations from the effects it starts must then be received.
+  ///
+  /// It returns once the effects that the action started have run up to their first suspension
+  /// (a sleep on a test clock, a stream with no element yet, a service call), so a test can post
+  /// to a stream that an effect subscribes to right after `send` returns.
   /// - Parameters:
   ///   - action: The action.
   ///   - updateStateToExpectedResult: Turns the state before the step into the expected state.
@@ -170,6 +197,12 @@ public final class ReactorTester<R: Reactor> where R.State: Equatable {
     }
     let after = reactor.currentState
     check("send(\(action))", before: before, after: after, updateStateToExpectedResult, location)
+    if task.hasEffects {
+      // The effects run up to their first suspension before the test goes on, so that a stream
+      // they subscribe to is subscribed when the test posts to it. What they send meanwhile is
+      // received like any later mutation.
+      _ = await EffectWork.quiesce(until: .now + timeout)
+    }
     return task
   }
 
@@ -199,11 +232,22 @@ public final class ReactorTester<R: Reactor> where R.State: Equatable {
     filePath: StaticString = #filePath,
     line: UInt = #line,
     column: UInt = #column
-  ) async where R.Mutation: Equatable {
+  ) async {
+    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    guard let equal = mutationsEqual else {
+      lastLocation = location
+      reportFailure(
+        """
+        receive(_:) compares mutations with ==, and \(R.Mutation.self) is not Equatable. Fix: \
+        declare it `Equatable` (`enum Mutation: Equatable, Sendable`), or match it with \
+        receive(where:).
+        """,
+        at: location)
+      return
+    }
     await receive(
-      "\(expected)", expected: expected, timeout: timeout, updateStateToExpectedResult,
-      SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    ) { $0 == expected }
+      "\(expected)", expected: expected, timeout: timeout, updateStateToExpectedResult, location
+    ) { equal($0, expected) }
   }
 
   /// Waits for the next mutation that an effect sent, checks that it matches, and checks the
@@ -400,7 +444,7 @@ public final class ReactorTester<R: Reactor> where R.State: Equatable {
         return
       }
     }
-    guard expected != after else { return }
+    guard !statesEqual(expected, after) else { return }
     reportFailure(
       """
       The state after \(step()) is not the expected state (− expected, + actual):

@@ -1,0 +1,19 @@
+// swift-tools-version: 6.2
+// A consumer with SwiftPM's defaults: Swift 6 language mode, nonisolated by default.
+import PackageDescription
+
+let package = Package(
+  name: "Feature",
+  platforms: [.macOS(.v15), .iOS(.v18)],
+  dependencies: [
+    .package(path: "../ReactorFlow")  // README: .package(url: "…/ReactorFlow.git", from: "0.1.0")
+  ],
+  targets: [
+    .target(
+      name: "Feature",
+      dependencies: [.product(name: "ReactorFlow", package: "ReactorFlow")]),
+    .testTarget(
+      name: "FeatureTests",
+      dependencies: ["Feature", .product(name: "ReactorFlowTesting", package: "ReactorFlow")]),
+  ]
+)

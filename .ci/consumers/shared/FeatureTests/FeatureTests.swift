@@ -1,0 +1,112 @@
+import ReactorFlowTesting
+import XCTest
+
+@testable import Feature
+
+final class SearchClientMock: SearchClient {
+  let searchSpy = Spy<String, [String]>()
+  func search(_ query: String) async throws -> [String] { searchSpy(query) }
+}
+
+@MainActor
+final class FeatureTests: XCTestCase {
+  func test_counter_increase_isReducedBeforeSendReturns() {
+    let reactor = CounterViewReactor()
+    var values: [Int] = []
+    let token = reactor.observe(\.value) { values.append($0) }
+    reactor.send(.increase)
+    XCTAssertEqual(values, [0, 1])
+    token.cancel()
+  }
+
+  func test_counter_decreaseLater_onATestClock() async {
+    let clock = TestClock()
+    let tester = ReactorTester(CounterViewReactor(clock: clock))
+    await tester.send(.decreaseLater)
+    await clock.advance(by: .seconds(1))
+    await tester.receive(.decreaseValue) {
+      $0.value = -1
+      $0.message = "down"
+    }
+    await tester.finish()
+  }
+
+  func test_counter_record_stampsEachValueWithItsTick() async {
+    let clock = TestClock()
+    let reactor = CounterViewReactor(clock: clock)
+    let values = reactor.record(\.value, clock: clock)
+    clock.schedule(at: 1) { reactor.send(.increase) }
+    clock.schedule(at: 2) { reactor.send(.decreaseLater) }
+    await clock.run()
+    XCTAssertEqual(values.events, [.next(0, 0), .next(1, 1), .next(3, 0)])
+  }
+
+  func test_search_typingWithin300ms_receivesOnlyTheLastResults() async {
+    let clock = TestClock()
+    let client = SearchClientMock()
+    client.searchSpy.handler = { ["\($0)!"] }
+    let tester = ReactorTester(SearchReactor(client: client, clock: clock))
+    await tester.send(.query("s")) { $0.query = "s" }
+    await tester.send(.query("sw")) { $0.query = "sw" }
+    await clock.advance(by: .milliseconds(300))
+    await tester.receive(.setResults(["sw!"])) { $0.results = ["sw!"] }
+    await tester.finish()
+    XCTAssertEqual(client.searchSpy.allArguments, ["sw"])
+  }
+
+  func test_search_live_fulfilsAnExpectationOnTheStateChange() async {
+    let reactor = SearchReactor(client: LiveSearchClient(), clock: ImmediateClock())
+    let found = expectation(for: reactor) { $0.results == ["SWIFT"] }
+    reactor.send(.query("swift"))
+    await fulfillment(of: [found], timeout: 5)
+  }
+
+  func test_todoCell_stateDeclaredOutside_toggles() {
+    let reactor = TodoCellReactor(item: TodoItem(title: "Milk"))
+    reactor.send(.toggleDone)
+    XCTAssertEqual(reactor.currentState, TodoItem(title: "Milk", isDone: true))
+  }
+
+  func test_todoCell_userTypeInAnExpectationAndADistinctRecord() async {
+    let reactor = TodoCellReactor(item: TodoItem(title: "Milk"))
+    let items = reactor.record(\.self, distinct: true)
+    let done = expectation(reactor, \.self, equals: TodoItem(title: "Milk", isDone: true))
+    reactor.send(.toggleDone)
+    await fulfillment(of: [done], timeout: 5)
+    XCTAssertEqual(items.values, [TodoItem(title: "Milk"), TodoItem(title: "Milk", isDone: true)])
+  }
+
+  func test_todoList_forAwaitOverABus_readsTheStateForEachEvent() async {
+    let bus = EventBus<String>()
+    let tester = ReactorTester(TodoListReactor(bus: bus))
+    await tester.send(.listen)
+    bus.post("Milk")
+    await tester.receive(.append("1. Milk")) { $0.titles = ["1. Milk"] }
+    bus.post("Eggs")
+    await tester.receive(.append("2. Eggs")) { $0.titles = ["1. Milk", "2. Eggs"] }
+    bus.finish()
+    await tester.finish()
+  }
+
+  func test_counterLine_withAStub_recordsActionsAndShowsSetState() {
+    let reactor = CounterViewReactor()
+    let stub = ReactorStub(reactor)
+    let line = CounterLine()
+    line.reactor = reactor
+    reactor.send(.increase)
+    XCTAssertEqual(stub.actions, [.increase])
+    XCTAssertEqual(line.text, "value: 0")
+    stub.state.value = 7
+    XCTAssertEqual(line.text, "value: 7")
+    XCTAssertGreaterThan(line.changes, 0)
+  }
+
+  func test_counterScreen_rendersTheModel() {
+    guard #available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *) else { return }
+    let reactor = CounterViewReactor()
+    let screen = CounterScreen(reactor: reactor)
+    XCTAssertEqual(screen.render(), "0")
+    reactor.send(.increase)
+    XCTAssertEqual(screen.render(), "1")
+  }
+}

@@ -1,0 +1,20 @@
+// swift-tools-version: 6.2
+// A consumer in Swift 5 language mode, as many existing apps still are.
+import PackageDescription
+
+let package = Package(
+  name: "Feature",
+  platforms: [.macOS(.v15), .iOS(.v18)],
+  dependencies: [
+    .package(path: "../ReactorFlow")  // README: .package(url: "…/ReactorFlow.git", from: "0.1.0")
+  ],
+  targets: [
+    .target(
+      name: "Feature",
+      dependencies: [.product(name: "ReactorFlow", package: "ReactorFlow")]),
+    .testTarget(
+      name: "FeatureTests",
+      dependencies: ["Feature", .product(name: "ReactorFlowTesting", package: "ReactorFlow")]),
+  ],
+  swiftLanguageModes: [.v5]
+)

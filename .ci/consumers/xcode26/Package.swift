@@ -1,0 +1,37 @@
+// swift-tools-version: 6.2
+// A consumer set up as Xcode 26 sets up a new app target: default isolation `MainActor` and
+// "approachable concurrency" (nonisolated async functions run on the caller's actor; isolated
+// conformances are inferred).
+import PackageDescription
+
+let approachableConcurrency: [SwiftSetting] = [
+  .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+  .enableUpcomingFeature("InferIsolatedConformances"),
+]
+let xcode26AppDefaults: [SwiftSetting] = [.defaultIsolation(MainActor.self)] + approachableConcurrency
+
+let package = Package(
+  name: "Feature",
+  platforms: [.macOS(.v15), .iOS(.v18)],
+  dependencies: [
+    .package(path: "../ReactorFlow")  // README: .package(url: "…/ReactorFlow.git", from: "0.1.0")
+  ],
+  targets: [
+    .target(
+      name: "Feature",
+      dependencies: [.product(name: "ReactorFlow", package: "ReactorFlow")],
+      swiftSettings: xcode26AppDefaults),
+    // Swift Testing, with the app target's settings: what Xcode 26's test template makes.
+    .testTarget(
+      name: "FeatureAppTests",
+      dependencies: ["Feature", .product(name: "ReactorFlowTesting", package: "ReactorFlow")],
+      swiftSettings: xcode26AppDefaults),
+    // The shared XCTest cases, with approachable concurrency. (On Linux, swift-corelibs-xctest's
+    // `XCTestCase.init(name:testClosure:)` cannot be overridden by a class that is main-actor
+    // isolated by default, so an XCTest target there keeps nonisolated default isolation.)
+    .testTarget(
+      name: "FeatureTests",
+      dependencies: ["Feature", .product(name: "ReactorFlowTesting", package: "ReactorFlow")],
+      swiftSettings: approachableConcurrency),
+  ]
+)
