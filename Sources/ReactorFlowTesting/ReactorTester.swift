@@ -108,8 +108,8 @@ public final class ReactorTester<R: Reactor> {
       self.statesEqual = { String(reflecting: $0) == String(reflecting: $1) }
       reportFailure(
         """
-        ReactorTester compares states with ==, and \(R.State.self) is not Equatable. Fix: declare \
-        the state `Equatable` (`struct State: Equatable, Sendable`).
+        ReactorTester compares states with ==, and the state of \(R.self), \(R.State.self), is not \
+        Equatable. Fix: declare it `Equatable` (`struct State: Equatable, Sendable`).
         """,
         at: lastLocation)
     }
@@ -238,9 +238,9 @@ public final class ReactorTester<R: Reactor> {
       lastLocation = location
       reportFailure(
         """
-        receive(_:) compares mutations with ==, and \(R.Mutation.self) is not Equatable. Fix: \
-        declare it `Equatable` (`enum Mutation: Equatable, Sendable`), or match it with \
-        receive(where:).
+        receive(_:) compares mutations with ==, and the mutation of \(R.self), \(R.Mutation.self), \
+        is not Equatable. Fix: declare it `Equatable` (`enum Mutation: Equatable, Sendable`), or \
+        match it with receive(where:).
         """,
         at: location)
       return
