@@ -119,7 +119,11 @@ for module in "${modules[@]}"; do
     echo "api: $module: no break, but the API differs from $baseline:"
     stale+=("$module")
   fi
-  if [[ -n $additions ]]; then sed 's/^/  added: /' <<<"$additions"; fi
+  if [[ -n $additions ]]; then
+    sed 's/^/  added: /' <<<"$additions"
+  elif [[ -z $breaks ]]; then
+    echo "  (no declaration added: an existing one changed without breaking, e.g. its mangled name)"
+  fi
 done
 
 if [[ $broken -ne 0 ]]; then
