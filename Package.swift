@@ -4,6 +4,8 @@ import PackageDescription
 let package = Package(
   name: "ReactorFlow",
   // `Clock` and `Duration` need these; `isolated deinit` is back-deployed for the main actor.
+  // `ObservedReactor` (Observation) and the exact waits of ReactorFlowTesting (task executors)
+  // need newer systems and say so with `@available`: see the README's platform table.
   platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
   products: [
     .library(name: "ReactorFlow", targets: ["ReactorFlow"]),
