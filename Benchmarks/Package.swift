@@ -32,6 +32,6 @@ let package = Package(
       path: "Benchmarks/ReactorFlowBenchmarks",
       swiftSettings: [.swiftLanguageMode(.v6)],
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-    )
+    ),
   ]
 )

@@ -67,7 +67,8 @@ enum SectionPrinter {
     var out = ""
     for (index, section) in sections.enumerated() {
       let people = section.people.count == 1 ? "person" : "people"
-      out += "  \(number(index + 1, of: sections.count)). \(section.title) (\(section.people.count) \(people))\n"
+      out +=
+        "  \(number(index + 1, of: sections.count)). \(section.title) (\(section.people.count) \(people))\n"
     }
     return out
   }

@@ -85,7 +85,8 @@ public struct RandomUserDecoder: Sendable {
     }
     switch error {
     case .keyNotFound(let key, let context): return "missing key \(path(context.codingPath + [key]))"
-    case .valueNotFound(let type, let context): return "\(path(context.codingPath)) is null, not \(kind(type))"
+    case .valueNotFound(let type, let context):
+      return "\(path(context.codingPath)) is null, not \(kind(type))"
     case .typeMismatch(let type, let context):
       let found = foundKind(context.debugDescription).map { " is \($0)," } ?? ""
       return "\(path(context.codingPath))\(found) not \(kind(type))"

@@ -68,7 +68,8 @@ struct OfflinePage {
   /// 1 January of `drawYear`, with their age on `now`.
   private func datedAge(_ age: Int, _ random: inout SplitMix64) -> RandomUserResponse.Dated {
     let calendar = RandomUserDecoder.calendar
-    let start = calendar.date(from: DateComponents(year: Self.drawYear - 1 - age)) ?? Date(timeIntervalSince1970: 0)
+    let start =
+      calendar.date(from: DateComponents(year: Self.drawYear - 1 - age)) ?? Date(timeIntervalSince1970: 0)
     let days = calendar.range(of: .day, in: .year, for: start)?.count ?? 365
     let milliseconds = random.below(days * 86_400_000)
     let date = start.addingTimeInterval(TimeInterval(milliseconds) / 1000)
