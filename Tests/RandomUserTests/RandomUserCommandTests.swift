@@ -89,6 +89,8 @@ final class RandomUserCommandTests: XCTestCase {
     XCTAssertEqual(result.status, 0)
     XCTAssertTrue(result.standardOutput.contains("usage: randomuser"))
     XCTAssertTrue(result.standardOutput.contains("--interactive"))
+    XCTAssertTrue(result.standardOutput.contains("Ages are as of today for every source"))
+    XCTAssertTrue(result.standardOutput.contains("more than 0 and at most 600\n"), result.standardOutput)
   }
 
   func test_run_urlOfLoopbackServer_loadsWithProgressOnStandardError() throws {
