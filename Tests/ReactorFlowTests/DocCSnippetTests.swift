@@ -6,7 +6,7 @@ import XCTest
 /// that file's imports). A snippet that drifts from the code the tests compile fails here.
 ///
 /// Three kinds of block are not Swift that these test targets can compile, and are named here, not
-/// skipped silently: package manifest excerpts (`.package(...)`, `.testTarget(...)`); SwiftUI
+/// skipped silently: package manifest excerpts (`.package(...)`, `.target(...)`); SwiftUI
 /// views (Linux has no SwiftUI; `ReadmeViewsExampleTests` runs the same `ObservedReactor` reads);
 /// and the side-by-side columns of `MigratingFromReactorKit.md` (indented inside `@Row`/`@Column`;
 /// one side is ReactorKit and RxSwift), whose ReactorFlow side `MigrationGuideTests` and
@@ -15,14 +15,10 @@ final class DocCSnippetTests: XCTestCase {
   private static let package = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-  /// The pages whose snippets are checked: every article and landing page of both catalogs.
-  private static let pages = [
-    "Sources/ReactorFlow/ReactorFlow.docc/ReactorFlow.md",
-    "Sources/ReactorFlow/ReactorFlow.docc/GettingStarted.md",
-    "Sources/ReactorFlow/ReactorFlow.docc/MigratingFromReactorKit.md",
-    "Sources/ReactorFlowTesting/ReactorFlowTesting.docc/ReactorFlowTesting.md",
-    "Sources/ReactorFlowTesting/ReactorFlowTesting.docc/GettingStarted.md",
-    "Sources/ReactorFlowTesting/ReactorFlowTesting.docc/Testing.md",
+  /// The catalogs whose pages are checked: every page of each, so that a new article is too.
+  private static let catalogs = [
+    "Sources/ReactorFlow/ReactorFlow.docc",
+    "Sources/ReactorFlowTesting/ReactorFlowTesting.docc",
   ]
 
   func test_everySnippet_appearsVerbatimInATest() throws {
@@ -31,8 +27,7 @@ final class DocCSnippetTests: XCTestCase {
     XCTAssertGreaterThan(tests.count, 50, "the test sources were not found")
     var checked = 0
 
-    for page in Self.pages {
-      let text = try String(contentsOf: Self.package.appendingPathComponent(page), encoding: .utf8)
+    for (page, text) in try Self.pages() {
       for snippet in Self.snippets(in: text) where !snippet.isManifest && !snippet.isSwiftUIView {
         // when
         let match = tests.first { snippet.appears(in: $0.lines) }
@@ -54,8 +49,7 @@ final class DocCSnippetTests: XCTestCase {
   func test_manifestExcerpts_holdNothingButManifestLines() throws {
     // The rule that leaves manifest excerpts out must not hide code a test should compile.
     var excerpts = 0
-    for page in Self.pages {
-      let text = try String(contentsOf: Self.package.appendingPathComponent(page), encoding: .utf8)
+    for (page, text) in try Self.pages() {
       for snippet in Self.snippets(in: text) where snippet.isManifest {
         excerpts += 1
         for word in ["func ", "class ", "struct ", "enum ", "XCT", "await "] {
@@ -75,7 +69,9 @@ final class DocCSnippetTests: XCTestCase {
     let lines: [String]
 
     var isManifest: Bool {
-      lines.contains { $0.contains(".package(") || $0.contains(".testTarget(") }
+      lines.contains { line in
+        [".package(", ".target(", ".testTarget(", ".product("].contains { line.contains($0) }
+      }
     }
 
     var isSwiftUIView: Bool {
@@ -118,6 +114,23 @@ final class DocCSnippetTests: XCTestCase {
       }
     }
     return snippets
+  }
+
+  /// Every Markdown page of the catalogs, with its path from the package root.
+  private static func pages() throws -> [(path: String, text: String)] {
+    var pages: [(path: String, text: String)] = []
+    for catalog in catalogs {
+      let folder = package.appendingPathComponent(catalog)
+      guard let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else {
+        continue
+      }
+      for case let file as URL in files where file.pathExtension == "md" {
+        let path = catalog + "/" + file.path.dropFirst(folder.path.count + 1)
+        pages.append((path, try String(contentsOf: file, encoding: .utf8)))
+      }
+    }
+    XCTAssertGreaterThanOrEqual(pages.count, 6, "the catalogs' pages were not found")
+    return pages.sorted { $0.path < $1.path }
   }
 
   private static func testSources() throws -> [(path: String, lines: [String])] {
