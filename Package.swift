@@ -10,13 +10,14 @@ let package = Package(
   products: [
     .library(name: "ReactorFlow", targets: ["ReactorFlow"]),
     .library(name: "ReactorFlowTesting", targets: ["ReactorFlowTesting"]),
-    .library(name: "RandomUserCore", targets: ["RandomUserCore"]),
-    .executable(name: "randomuser", targets: ["randomuser"]),
   ],
   dependencies: [],
   targets: [
     .target(name: "ReactorFlow"),
     .target(name: "ReactorFlowTesting", dependencies: ["ReactorFlow"]),
+    // The sample's core: a target, not a product, so that a package that adds ReactorFlow gets the
+    // framework and its testing library only. The executable and the tests use it here, and the
+    // benchmarks build it from the same sources (Benchmarks/Benchmarks/RandomUserCore).
     .target(
       name: "RandomUserCore",
       dependencies: ["ReactorFlow"],

@@ -5,6 +5,11 @@
 #
 #   bash .ci/docs.sh        # archives in .build-docs/archives/*.doccarchive
 #
+# ReactorFlow.doccarchive and ReactorFlowTesting.doccarchive hold one module each; Combined.doccarchive
+# holds both, so that their links to each other work: serve it at the root of a static file server
+# and open /documentation/ (both modules), /documentation/reactorflow/ or
+# /documentation/reactorflowtesting/; / sends the browser to /documentation/.
+#
 # Symbol graphs: `swift build` builds the modules in its own scratch folder, then the toolchain's
 # `swift-symbolgraph-extract` writes one graph per module. (The compiler's `-emit-symbol-graph`
 # would copy ReactorFlow's symbols into ReactorFlowTesting's graph, through the testing module's
@@ -51,4 +56,18 @@ if [ "$status" -ne 0 ] || [ "$warnings" -ne 0 ]; then
   echo "docs: docc reported $warnings warning(s); the standard is zero." >&2
   exit 1
 fi
-echo "docs: both catalogs built with 0 warnings."
+
+# Both modules in one archive, where /documentation/reactorflow and /documentation/reactorflowtesting
+# are siblings. DocC has no page at /: its index.html there is replaced by a redirect.
+combined="$archives/Combined.doccarchive"
+rm -rf "${combined:?}"
+timeout 300 "${docc[@]}" merge "$archives/ReactorFlow.doccarchive" "$archives/ReactorFlowTesting.doccarchive" \
+  --synthesized-landing-page-name ReactorFlow --output-path "$combined"
+cat >"$combined/index.html" <<'HTML'
+<!doctype html>
+<meta charset="utf-8">
+<meta http-equiv="refresh" content="0; url=documentation/">
+<title>ReactorFlow documentation</title>
+<a href="documentation/">ReactorFlow documentation</a>
+HTML
+echo "docs: both catalogs built with 0 warnings; both modules in $combined."

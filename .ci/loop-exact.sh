@@ -3,14 +3,41 @@
 # 400) while both cores are loaded by busy loops, first plain and then under ThreadSanitizer
 # (separate scratch path .build-tsan). Each run is one process that runs every class. Stops at the
 # first failure and prints the count.
-# Not called by .ci/run: it takes minutes. Usage: .ci/loop-exact.sh [N] [plain|tsan|both]
+# Not called by .ci/run: it takes minutes (.ci/check-scripts.sh checks its arguments).
+# SIGINT (Ctrl-C) and SIGTERM stop it at once, with the build or test process it is waiting on and
+# the busy loops; it then exits with 130 or 143.
 set -euo pipefail
+
+usage() {
+  cat <<'USAGE'
+usage: .ci/loop-exact.sh [RUNS] [MODE]
+  RUNS  how many times to run the tests, a whole number from 1 (default 400)
+  MODE  plain, tsan or both (default both): without or with ThreadSanitizer
+Example: .ci/loop-exact.sh 100 plain
+USAGE
+}
+
+# Arguments are checked before anything starts, so a typo never launches the long loop.
+for argument in "$@"; do
+  if [[ $argument == -h || $argument == --help ]]; then
+    usage
+    exit 0
+  fi
+done
+bad_usage() {
+  echo "loop-exact: $1" >&2
+  usage >&2
+  exit 2
+}
+[[ $# -le 2 ]] || bad_usage "expected at most 2 arguments, got $#"
+runs=${1-400}
+modes=${2-both}
+[[ $runs =~ ^[1-9][0-9]{0,8}$ ]] || bad_usage "RUNS must be a whole number from 1, got '$runs'"
+[[ $modes == plain || $modes == tsan || $modes == both ]] \
+  || bad_usage "MODE must be plain, tsan or both, got '$modes'"
+
 cd "$(dirname "$0")/.."
 
-runs=${1:-400}
-modes=${2:-both}
-# Every XCTest class that uses a TestClock, an ImmediateClock, a ReactorTester, a recorder, an
-# expectation helper, a debounce or a throttle (found with grep; keep it complete when adding one).
 classes=(
   RandomUserTests.DetailReactorTests
   RandomUserTests.MainReactorTests
@@ -45,19 +72,46 @@ classes=(
   ReactorFlowTests.TransformActionTests
 )
 
+# The script's own standard error: a trap may run while a step's output goes to a log.
+exec 3>&2
 loaders=()
+child=""
 stop_loaders() {
   for pid in "${loaders[@]}"; do kill "$pid" 2>/dev/null || true; done
   loaders=()
 }
-trap stop_loaders EXIT INT TERM
+# Every long step runs in the background and the script waits for it, so that a signal is handled
+# at once (bash runs a trap only after a foreground command ends). `timeout` passes the TERM on to
+# the test process.
+wait_for() {
+  "$@" &
+  child=$!
+  local status=0
+  wait "$child" || status=$?
+  child=""
+  return "$status"
+}
+stop() {
+  local signal=$1 status=$2
+  trap - INT TERM
+  if [[ -n $child ]]; then
+    kill -TERM "$child" 2>/dev/null || true
+    wait "$child" 2>/dev/null || true
+  fi
+  stop_loaders
+  echo "loop-exact: stopped by SIG$signal" >&3
+  exit "$status"
+}
+trap stop_loaders EXIT
+trap 'stop INT 130' INT
+trap 'stop TERM 143' TERM
 
 loop() {
   local scratch=$1 label=$2
   shift 2
   local build_log
   build_log=$(mktemp)
-  if ! swift build --build-tests --scratch-path "$scratch" "$@" >"$build_log" 2>&1; then
+  if ! wait_for swift build --build-tests --scratch-path "$scratch" "$@" >"$build_log" 2>&1; then
     echo "loop-exact ($label): the build failed:" >&2
     tail -30 "$build_log" >&2
     exit 1
@@ -66,7 +120,8 @@ loop() {
   local cores
   cores=$(getconf _NPROCESSORS_ONLN)
   for _ in $(seq "$cores"); do
-    yes >/dev/null &
+    # A busy loop that also ends when this script is gone, even if it was killed with SIGKILL.
+    (while kill -0 "$$" 2>/dev/null; do :; done) &
     loaders+=($!)
   done
   local log
@@ -75,7 +130,7 @@ loop() {
   filter=$(IFS=,; echo "${classes[*]}")
   for run in $(seq "$runs"); do
     # One process runs every class, in the order listed (XCTest takes a comma-separated filter).
-    if ! timeout 300 "$bundle" "$filter" >"$log" 2>&1 || grep -q "error:" "$log"; then
+    if ! wait_for timeout 300 "$bundle" "$filter" >"$log" 2>&1 || grep -q "error:" "$log"; then
       echo "loop-exact ($label): FAILED in run $run of $runs:" >&2
       grep -E "error:|Exceeded|timed out" "$log" | head -20 >&2 || tail -20 "$log" >&2
       stop_loaders
@@ -89,7 +144,7 @@ loop() {
       exit 1
     }
     # The Swift Testing tests (the adapter of the tester and the spy) run in the same bundle.
-    if ! timeout 120 "$bundle" --testing-library swift-testing >"$log" 2>&1 \
+    if ! wait_for timeout 120 "$bundle" --testing-library swift-testing >"$log" 2>&1 \
       || ! grep -q "Test run with [1-9][0-9]* tests.* passed" "$log"; then
       echo "loop-exact ($label): FAILED in run $run of $runs (Swift Testing):" >&2
       tail -20 "$log" >&2

@@ -13,17 +13,25 @@ let package = Package(
     .package(url: "https://github.com/ordo-one/malloc-interposer.git", from: "1.5.0"),
   ],
   targets: [
+    // The sample's core is not a product of ReactorFlow (users must not get it), so the benchmarks
+    // build its sources themselves: Benchmarks/RandomUserCore is a symbolic link to them.
+    .target(
+      name: "RandomUserCore",
+      dependencies: [.product(name: "ReactorFlow", package: "ReactorFlow")],
+      path: "Benchmarks/RandomUserCore",
+      swiftSettings: [.swiftLanguageMode(.v6)]
+    ),
     .executableTarget(
       name: "ReactorFlowBenchmarks",
       dependencies: [
         .product(name: "Benchmark", package: "benchmark"),
         .product(name: "ReactorFlow", package: "ReactorFlow"),
-        .product(name: "RandomUserCore", package: "ReactorFlow"),
+        "RandomUserCore",
         .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
       ],
       path: "Benchmarks/ReactorFlowBenchmarks",
       swiftSettings: [.swiftLanguageMode(.v6)],
       plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-    )
+    ),
   ]
 )

@@ -216,8 +216,8 @@ final class LivePeopleClientTests: XCTestCase {
     let state = await loadThroughReactor(server.baseURL)
 
     // then
-    XCTAssertEqual(error, .timedOut)
-    XCTAssertEqual(state.errorMessage, PeopleClientError.timedOut.description)
+    XCTAssertEqual(error, .timedOut(limit: Self.timeout))
+    XCTAssertEqual(state.errorMessage, PeopleClientError.timedOut(limit: Self.timeout).description)
   }
 
   func test_fetch_refusedConnection_throwsTransportAndReactorShowsError() async throws {

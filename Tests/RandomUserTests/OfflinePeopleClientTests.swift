@@ -5,7 +5,9 @@ import XCTest
 
 /// The embedded offline source: deterministic, realistic, in the randomuser.me format.
 final class OfflinePeopleClientTests: XCTestCase {
-  private let client = OfflinePeopleClient()
+  /// 2025-01-01T00:00:00Z, injected so that no test depends on the real date.
+  private static let newYear2025 = Date(timeIntervalSince1970: 1_735_689_600)
+  private let client = OfflinePeopleClient(now: { OfflinePeopleClientTests.newYear2025 })
 
   func test_fetch_sameSeed_givesSamePeople() async throws {
     // when
@@ -57,7 +59,7 @@ final class OfflinePeopleClientTests: XCTestCase {
     XCTAssertEqual(Set(people.map(\.gender)), ["female", "male"])
     XCTAssertEqual(Set(people.map(\.country)).count, 3)
     XCTAssertGreaterThan(Set(people.map(\.name)).count, 200)
-    let reference = Date(timeIntervalSince1970: 1_735_689_600)  // 2025-01-01T00:00:00Z
+    let reference = Self.newYear2025
     for person in people.prefix(500) {
       XCTAssertTrue(person.email.hasSuffix("@example.com"), person.email)
       XCTAssertEqual(person.pictureURL?.host, "randomuser.me")
@@ -126,5 +128,40 @@ final class OfflinePeopleClientTests: XCTestCase {
     XCTAssertEqual(sections.map(\.title), ["10s", "20s", "30s", "40s", "90s"])
     XCTAssertEqual(sections.map { $0.people.map(\.age) }, [[18, 19], [20, 29], [30], [45], [90]])
     XCTAssertEqual(PersonSection.grouping([]), [])
+  }
+
+  // MARK: - Ages are counted to today
+
+  func test_fetch_anotherDay_samePeopleAgedToThatDay() async throws {
+    // given: the same source on two days, 1 year 10 months and a half apart
+    let later = try XCTUnwrap(ISO8601DateFormatter().date(from: "2026-11-15T12:00:00Z"))
+    let laterClient = OfflinePeopleClient(now: { later })
+
+    // when
+    let then = try await client.fetchPeople(count: 500, seed: "days")
+    let now = try await laterClient.fetchPeople(count: 500, seed: "days")
+
+    // then: the same people, born on the same day, each aged to the day of the fetch
+    XCTAssertEqual(now.map(\.id), then.map(\.id))
+    XCTAssertEqual(now.map(\.dateOfBirth), then.map(\.dateOfBirth))
+    for (person, before) in zip(now, then) {
+      XCTAssertEqual(person.age, Self.years(from: person.dateOfBirth, to: later), person.name)
+      XCTAssertTrue([before.age + 1, before.age + 2].contains(person.age), "\(person.name): \(before.age)")
+    }
+  }
+
+  func test_responseData_sameDay_sameBytes() throws {
+    // given: two sources on the same injected day
+    let other = OfflinePeopleClient(now: { Self.newYear2025 })
+
+    // then
+    XCTAssertEqual(
+      try client.responseData(count: 40, seed: "bytes"), try other.responseData(count: 40, seed: "bytes"))
+  }
+
+  private static func years(from date: Date, to now: Date) -> Int? {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = .gmt
+    return calendar.dateComponents([.year], from: date, to: now).year
   }
 }

@@ -83,8 +83,9 @@ final class OptionsTests: XCTestCase {
       (["--url", "not a url"], "--url must be an http or https URL, got 'not a url'"),
       (["--url", "ftp://example.com/"], "--url must be an http or https URL, got 'ftp://example.com/'"),
       (["--live", "--url", "http://127.0.0.1/"], "use either --live or --url, not both"),
-      (["--timeout", "0"], "--timeout must be a number of seconds between 0 and 600, got '0'"),
-      (["--timeout", "nan"], "--timeout must be a number of seconds between 0 and 600, got 'nan'"),
+      (["--timeout", "0"], "--timeout must be more than 0 and at most 600 seconds, got '0'"),
+      (["--timeout", "nan"], "--timeout must be more than 0 and at most 600 seconds, got 'nan'"),
+      (["--timeout", "600.5"], "--timeout must be more than 0 and at most 600 seconds, got '600.5'"),
       (["--json=yes"], "--json does not take a value"),
       (["--json", "--interactive"], "--json cannot be combined with --interactive"),
     ]
@@ -96,5 +97,26 @@ final class OptionsTests: XCTestCase {
         XCTAssertFalse("\(error)".contains("\n"))
       }
     }
+  }
+
+  func test_parse_timeoutLimits_acceptsAnyPositiveAmountUpTo600Seconds() throws {
+    XCTAssertEqual(try Options.parse(["--timeout", "0.0001"]).timeout, .milliseconds(1))
+    XCTAssertEqual(try Options.parse(["--timeout", "600"]).timeout, .seconds(600))
+  }
+
+  func test_parse_urlWithAnIPv6Address_isRefusedWhereURLSessionCannotReachIt() throws {
+    let text = "http://[::1]:8080/api/"
+    #if canImport(FoundationNetworking)
+      // when
+      XCTAssertThrowsError(try Options.parse(["--url", text])) { error in
+        // then
+        XCTAssertEqual(
+          (error as? UsageError)?.message,
+          "--url \(text) cannot be used: this platform's URLSession cannot connect to an IPv6 address"
+            + " such as ::1; use a host name that resolves to it, or an IPv4 address")
+      }
+    #else
+      XCTAssertEqual(try Options.parse(["--url", text]).source, .live(try XCTUnwrap(URL(string: text))))
+    #endif
   }
 }

@@ -28,6 +28,11 @@ final class RandomUserCommandTests: XCTestCase {
     let sections: [Section]
   }
 
+  /// The sections the command shows for the offline source, made the way the command makes them.
+  private func offlineSections(count: Int) async throws -> [PersonSection] {
+    PersonSection.grouping(try await OfflinePeopleClient().fetchPeople(count: count, seed: nil))
+  }
+
   private func decode(_ output: String) throws -> Document {
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .custom { decoder in
@@ -84,6 +89,8 @@ final class RandomUserCommandTests: XCTestCase {
     XCTAssertEqual(result.status, 0)
     XCTAssertTrue(result.standardOutput.contains("usage: randomuser"))
     XCTAssertTrue(result.standardOutput.contains("--interactive"))
+    XCTAssertTrue(result.standardOutput.contains("Ages are as of today for every source"))
+    XCTAssertTrue(result.standardOutput.contains("more than 0 and at most 600\n"), result.standardOutput)
   }
 
   func test_run_urlOfLoopbackServer_loadsWithProgressOnStandardError() throws {
@@ -189,6 +196,92 @@ final class RandomUserCommandTests: XCTestCase {
     XCTAssertTrue(out.contains("Loaded 2 people"), out)
   }
 
+  func test_interactive_everyControlByteAndEscapeSequence_isNeitherEchoedNorRead() async throws {
+    // given: an arrow key alone, `ESC [ d` (cursor to row 1) before a word, then one line with
+    // every C0 and C1 control character, DEL and escape sequences around a real command
+    var controls = ""
+    for value in Array(0x00...0x1F) + Array(0x7F...0x9F) where value != 0x0A {
+      controls.unicodeScalars.append(Unicode.Scalar(UInt8(value)))
+    }
+    let script =
+      "\u{1B}[D\n" + "\u{1B}[dfrob\u{07}nicate\n" + controls + "\n"
+      + "\u{1B}]0;pwned\u{07}op\u{1B}[Cen 1\u{9B}2J\n" + "quit\n"
+
+    // when
+    let first = try await offlineSections(count: 30)[0]
+    let result = try run(["-i", "--count", "30"], input: script)
+
+    // then: the commands are read without the bytes, and nothing but text and newlines is written
+    XCTAssertEqual(result.status, 0, result.standardError)
+    let out = result.standardOutput
+    XCTAssertTrue(out.contains("randomuser> \nrandomuser> frobnicate\nUnknown command 'frobnicate'."), out)
+    XCTAssertTrue(out.contains("randomuser> open 1\n\(first.title): "), out)
+    let written = out.unicodeScalars.filter {
+      $0 != "\n" && [.control, .format].contains($0.properties.generalCategory)
+    }
+    XCTAssertEqual(written.map { String($0.value, radix: 16) }, [])
+  }
+
+  func test_interactive_openOrToggleWithoutArgument_saysWhatIsMissing() async throws {
+    // given
+    let sections = try await offlineSections(count: 30)
+    let first = sections[0]
+
+    // when
+    let result = try run(["-i", "--count", "30"], input: "open\nopen 1\ntoggle\nquit\n")
+
+    // then
+    XCTAssertEqual(result.status, 0, result.standardError)
+    let out = result.standardOutput
+    XCTAssertTrue(
+      out.contains(
+        "randomuser> open\nOpen which section? Choose 1-\(sections.count) or a title such as \(first.title).\n"
+      ),
+      out)
+    XCTAssertTrue(
+      out.contains(
+        "randomuser \(first.title)> toggle\n"
+          + "Toggle which person? Choose 1-\(first.people.count), for example 'toggle 1'.\n"),
+      out)
+    XCTAssertFalse(out.contains("''"), out)
+  }
+
+  func test_interactive_retryAfterASuccessfulLoad_saysRetryIsForAFailure() throws {
+    // when
+    let result = try run(["-i", "--count", "5"], input: "help\nretry\nquit\n")
+
+    // then: the help and the answer agree, and nothing is loaded again
+    XCTAssertEqual(result.status, 0, result.standardError)
+    let out = result.standardOutput
+    XCTAssertTrue(out.contains("  retry                Repeat the last load after it failed.\n"), out)
+    XCTAssertTrue(
+      out.contains(
+        "randomuser> retry\nNothing to retry: the last load worked. Type 'reload' to load again.\n"),
+      out)
+    XCTAssertEqual(out.components(separatedBy: "Loaded 5 people").count, 2, out)
+  }
+
+  func test_interactive_sectionWithTenOrMorePeople_rightAlignsTheNumbers() async throws {
+    // given: the largest decade of 100 people, which holds more than nine
+    let sections = try await offlineSections(count: 100)
+    let largest = try XCTUnwrap(sections.max { $0.people.count < $1.people.count })
+    XCTAssertGreaterThanOrEqual(largest.people.count, 10)
+
+    // when
+    let result = try run(["-i"], input: "open \(largest.title)\nquit\n")
+
+    // then
+    XCTAssertEqual(result.status, 0, result.standardError)
+    let rows = result.standardOutput.split(separator: "\n").filter { $0.contains("] ") }
+    XCTAssertGreaterThanOrEqual(rows.count, 10, result.standardOutput)
+    XCTAssertTrue(rows[8].hasPrefix("   9. [+] "), String(rows[8]))
+    XCTAssertTrue(rows[9].hasPrefix("  10. [+] "), String(rows[9]))
+    let dotColumns = rows.map { row in
+      row.firstIndex(of: ".").map { row.distance(from: row.startIndex, to: $0) }
+    }
+    XCTAssertEqual(Set(dotColumns), [4], "\(rows)")
+  }
+
   // MARK: - Bad input
 
   func test_run_badInput_printsOneLineErrorAndUsageAndFails() throws {
@@ -200,6 +293,7 @@ final class RandomUserCommandTests: XCTestCase {
       (["--count", "5001"], 2, "--count must be between 1 and 5000, got 5001"),
       (["--url", "ftp://127.0.0.1:\(port)/api/"], 2, "--url must be an http or https URL"),
       (["--url", "127.0.0.1:\(port)"], 2, "--url must be an http or https URL"),
+      (["--timeout", "0"], 2, "--timeout must be more than 0 and at most 600 seconds, got '0'"),
     ]
     for (arguments, status, message) in cases {
       // when
@@ -223,10 +317,26 @@ final class RandomUserCommandTests: XCTestCase {
     let refused = try LoopbackHTTPServer.refusedPort()
     let failing = try startServer(.status(500, body: Data()))
     let slow = try startServer(.delayed(.seconds(30), then: .json(Fixtures.version14)))
+    let body = Fixtures.version14
+    let trickling = try startServer(.stalled(body.prefix(body.count / 2), declaredLength: body.count))
+    let array = try startServer(.json(Data("[1, 2]".utf8)))
+    let empty = try startServer(.json(try OfflinePeopleClient().responseData(count: 0, seed: "none")))
     let cases: [([String], String)] = [
       (["--url", failing.baseURL.absoluteString], "the server answered with HTTP status 500"),
-      (["--url", slow.baseURL.absoluteString, "--timeout", "0.3"], "the server did not answer in time"),
+      (
+        ["--url", slow.baseURL.absoluteString, "--timeout", "0.3"],
+        "the server did not answer within the timeout of 0.3 seconds"
+      ),
+      (
+        ["--url", trickling.baseURL.absoluteString, "--timeout", "0.3"],
+        "the server answered, but the response was still arriving when the timeout of 0.3 seconds ran out"
+      ),
       (["--url", "http://127.0.0.1:\(refused)/api/"], "could not reach the server"),
+      (
+        ["--url", array.baseURL.absoluteString],
+        "the response is not randomuser.me JSON: the top level is an array, not an object"
+      ),
+      (["--url", empty.baseURL.absoluteString], "the server sent no people for a request of 100"),
     ]
     for (arguments, message) in cases {
       // when
@@ -305,6 +415,74 @@ final class RandomUserCommandTests: XCTestCase {
       result.standardOutput.contains(#""dateOfBirth" : "1972-01-31T23:59:59.999Z""#), result.standardOutput)
   }
 
+  func test_run_jsonFromAURLWithoutSeedAndVersion12_writesNullInsteadOfDroppingKeys() throws {
+    // given: version 1.2 sends no country, and no --seed is given
+    let server = try startServer(.json(Fixtures.version12))
+
+    // when
+    let result = try run(["--url", server.baseURL.absoluteString, "--count", "2", "--json"])
+
+    // then: every key of the README's schema is there, `null` when unknown
+    XCTAssertEqual(result.status, 0, result.standardError)
+    let document = try XCTUnwrap(
+      JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+    XCTAssertEqual(Set(document.keys), ["source", "seed", "count", "sections"])
+    XCTAssertTrue(document["seed"] is NSNull, "\(document)")
+    let sections = try XCTUnwrap(document["sections"] as? [[String: Any]])
+    let people = sections.flatMap { $0["people"] as? [[String: Any]] ?? [] }
+    XCTAssertEqual(people.count, 2)
+    let keys: Set = [
+      "id", "name", "age", "gender", "email", "country", "city", "phone", "dateOfBirth", "pictureURL",
+    ]
+    for person in people {
+      XCTAssertEqual(Set(person.keys), keys)
+      XCTAssertTrue(person["country"] is NSNull, "\(person)")
+    }
+  }
+
+  func test_run_offline_countsAgesToToday() throws {
+    // given: the binary takes the real date, so the test brackets it
+    let before = Date()
+
+    // when
+    let result = try run(["--json", "--count", "200"])
+    let after = Date()
+
+    // then: each age is the whole years from the date of birth to the day of the run
+    XCTAssertEqual(result.status, 0, result.standardError)
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = .gmt
+    let people = try decode(result.standardOutput).sections.flatMap(\.people)
+    XCTAssertEqual(people.count, 200)
+    for person in people {
+      let ages = [before, after].compactMap {
+        calendar.dateComponents([.year], from: person.dateOfBirth, to: $0).year
+      }
+      XCTAssertTrue(ages.contains(person.age), "\(person.name), born \(person.dateOfBirth): \(person.age)")
+    }
+  }
+
+  func test_run_urlWithAnIPv6Address_isRefusedUpFrontOnLinux() throws {
+    // when
+    let result = try run(["--url", "http://[::1]:9/api/", "--count", "1", "--timeout", "1"])
+
+    // then
+    #if canImport(FoundationNetworking)
+      // FoundationNetworking cannot connect to an IPv6 literal (swift-corelibs-foundation 5496).
+      XCTAssertEqual(result.status, 2, result.standardError)
+      XCTAssertTrue(
+        result.standardError.hasPrefix(
+          "randomuser: error: --url http://[::1]:9/api/ cannot be used: this platform's URLSession cannot"
+            + " connect to an IPv6 address"),
+        result.standardError)
+      XCTAssertEqual(result.standardOutput, "")
+    #else
+      // Apple's URLSession connects; nothing listens on port 9 of ::1, so the load fails.
+      XCTAssertEqual(result.status, 1, result.standardError)
+      XCTAssertTrue(result.standardError.contains("could not reach the server"), result.standardError)
+    #endif
+  }
+
   func test_run_outputToAFullDevice_failsWithAnError() throws {
     // given
     let full = try XCTUnwrap(FileHandle(forWritingAtPath: "/dev/full"))
@@ -326,8 +504,8 @@ final class RandomUserCommandTests: XCTestCase {
     let endless = try startServer(.endless(chunk: Data(repeating: 0x20, count: 256 * 1024)))
     let generous = try startServer(.json(Fixtures.repeatingVersion14(3)))
     let cases: [(LoopbackHTTPServer, String)] = [
-      (huge, "the response is larger than the 10240000-byte limit"),
-      (endless, "the response is larger than the 10240000-byte limit"),
+      (huge, "the response is larger than the limit of 10,240,000 bytes"),
+      (endless, "the response is larger than the limit of 10,240,000 bytes"),
       (generous, "the server sent 3 people for a request of 1"),
     ]
     for (server, message) in cases {

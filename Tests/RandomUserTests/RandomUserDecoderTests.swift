@@ -260,10 +260,10 @@ final class RandomUserDecoderTests: XCTestCase {
       ("<html>500</html>", "not valid JSON"),
       (#"{"results":[{"gender":"male""#, "not valid JSON"),
       (#"{"info":{"seed":"s","results":0,"page":1,"version":"1.4"}}"#, "missing key results"),
-      (#"{"results":[1]}"#, "results[0] is not"),
+      (#"{"results":[1]}"#, "results[0] is a number, not an object"),
       (
         #"{"results":[],"info":{"seed":"s","results":"zero","page":1,"version":"1.4"}}"#,
-        "info.results is not Int"
+        "info.results is a string, not a number"
       ),
     ]
     for (body, reason) in cases {
@@ -290,6 +290,29 @@ final class RandomUserDecoderTests: XCTestCase {
     }
     XCTAssertThrowsError(try decoder.people(from: Data(badDate.utf8))) { error in
       XCTAssertEqual(error as? PeopleClientError, .undecodable("results[1].dob is not a date"))
+    }
+  }
+
+  func test_people_wrongJSONKinds_sayWhereAndWhatInJSONWords() {
+    let cases: [(String, String)] = [
+      ("[]", "the top level is an array, not an object"),
+      ("[1, 2]", "the top level is an array, not an object"),
+      ("null", "the top level is null, not an object"),
+      (#""people""#, "the top level is a string, not an object"),
+      (#"{"results":{}}"#, "results is an object, not an array"),
+      (#"{"results":null}"#, "results is null, not an array"),
+      (#"{"results":true}"#, "results is a boolean, not an array"),
+    ]
+    for (body, reason) in cases {
+      // when
+      XCTAssertThrowsError(try decoder.people(from: Data(body.utf8)), body) { error in
+        // then: JSON words and a path, never an empty path or a Swift type name
+        XCTAssertEqual(error as? PeopleClientError, .undecodable(reason), body)
+        let message = (error as? PeopleClientError)?.description ?? ""
+        for swiftWord in ["Dictionary", "Array<", "String.Type", "Any>", ":  "] {
+          XCTAssertFalse(message.contains(swiftWord), "\(body): \(message)")
+        }
+      }
     }
   }
 

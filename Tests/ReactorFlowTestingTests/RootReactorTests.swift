@@ -29,6 +29,7 @@ final class RootReactorTests: XCTestCase {
 
     // then
     XCTAssertEqual(reactor.currentState.route, .loggedIn)
+    XCTAssertEqual(userService.userIsLoggedInSpy.callCount, 1)
   }
 
   func test_didBecomeActive_whenLoggedOut_routesToLoggedOut() async {

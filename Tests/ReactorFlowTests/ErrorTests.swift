@@ -22,7 +22,9 @@ private final class FailingReactor: Reactor {
     case .fail:
       return .run { _ in throw Failure(code: 1) }
     case .failCaught:
-      return .run { _ in throw Failure(code: 2) } catch: { error, send in
+      return .run { _ in
+        throw Failure(code: 2)
+      } catch: { error, send in
         await send(.setError("caught \(error)"))
       }
     case .failMapped:

@@ -1,5 +1,6 @@
-@testable import ReactorFlow
 import XCTest
+
+@testable import ReactorFlow
 
 @MainActor
 final class StateStreamEndingTests: XCTestCase {

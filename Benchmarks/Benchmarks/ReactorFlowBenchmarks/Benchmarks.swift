@@ -46,11 +46,12 @@ let benchmarks: @Sendable () -> Void = {
   // the harness's own columns read per action too; a hundred key-path observers, or a hundred
   // whole-state observers of the `Equatable` state, and 100,000 actions. One iteration is all the
   // actions.
-  let counterCases: [(name: String, kind: ObserverKind, observers: Int, actions: Int, scaling: BenchmarkScalingFactor)] = [
-    ("counter-sync", .keyPath, 1, 1_000_000, .mega),
-    ("counter-fanout", .keyPath, 100, 100_000, .one),
-    ("counter-fanout-state", .wholeState, 100, 100_000, .one),
-  ]
+  let counterCases:
+    [(name: String, kind: ObserverKind, observers: Int, actions: Int, scaling: BenchmarkScalingFactor)] = [
+      ("counter-sync", .keyPath, 1, 1_000_000, .mega),
+      ("counter-fanout", .keyPath, 100, 100_000, .one),
+      ("counter-fanout-state", .wholeState, 100, 100_000, .one),
+    ]
   for counter in counterCases {
     let (kind, observers, actions) = (counter.kind, counter.observers, counter.actions)
     Benchmark(

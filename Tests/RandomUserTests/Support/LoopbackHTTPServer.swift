@@ -37,6 +37,9 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     case reset(Data, declaredLength: Int)
     /// `200 OK` without a `Content-Length`, then `chunk` again and again until the client leaves.
     case endless(chunk: Data)
+    /// `200 OK` promising `declaredLength` bytes, sends `body`, then sends nothing more until the
+    /// server stops: a body that trickles in slower than any timeout.
+    case stalled(Data, declaredLength: Int)
   }
 
   /// The port the server listens on.
@@ -192,6 +195,11 @@ final class LoopbackHTTPServer: @unchecked Sendable {
       // Linger 0: `close` then sends RST instead of FIN.
       var linger = Foundation.linger(l_onoff: 1, l_linger: 0)
       setsockopt(connection, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Foundation.linger>.size))
+    case .stalled(let body, let declaredLength):
+      guard send(connection, head(status: 200, contentLength: declaredLength) + body, finish: false) else {
+        return
+      }
+      _ = waitReadable(wakeRead, timeoutMilliseconds: -1, watchWake: false)
     case .endless(let chunk):
       guard send(connection, head(status: 200, contentLength: nil), finish: false) else { return }
       while waitWritable(connection), send(connection, chunk, finish: false) {}

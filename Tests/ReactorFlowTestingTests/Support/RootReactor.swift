@@ -1,10 +1,5 @@
 import ReactorFlow
 
-/// The service of seed 003 that decides whether the user is logged in.
-protocol UserServicing {
-  func userIsLoggedIn() -> Bool
-}
-
 /// The RIBs `RootInteractor` of seed 003, as a reactor: when it becomes active it asks the user
 /// service and routes to the logged-in or the logged-out flow.
 @MainActor

@@ -1,6 +1,11 @@
 import ReactorFlowTesting
 
-/// The whole mock that Sourcery generated in seed 003, by hand, with a spy.
+// The service of seed 003 that decides whether the user is logged in, and the whole mock that
+// Sourcery generated for it there, by hand, with a spy (as Testing.md shows them).
+protocol UserServicing {
+  func userIsLoggedIn() -> Bool
+}
+
 final class UserServiceMock: UserServicing {
   let userIsLoggedInSpy = Spy<Void, Bool>()
   func userIsLoggedIn() -> Bool { userIsLoggedInSpy() }

@@ -5,7 +5,8 @@ import RandomUserCore
 /// In the list, `open` sends `showDetail`; in a detail, `toggle` sends the detail reactor's
 /// `toggle` and `back` sends `dismissDetail`; `reload` and `retry` load again. The views of
 /// ``InteractiveScreen`` show the state. Works the same with a terminal or piped input; the end of
-/// input quits.
+/// input quits. Every line goes through ``TerminalInput/sanitized(_:)`` first, so no escape
+/// sequence or control character a terminal sends is ever read as a command or written back.
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 @MainActor
 struct InteractiveSession {
@@ -24,7 +25,7 @@ struct InteractiveSession {
       toggle <n>           In a section, expand person n, or collapse them if expanded.
       back                 Close the section and return to the list.
       reload [count]       Load again, optionally another number of people.
-      retry                Repeat the last load after an error.
+      retry                Repeat the last load after it failed.
       help                 Show this help.
       quit                 Leave.
     A bare number opens that section in the list, or toggles that person in a section.
@@ -37,10 +38,11 @@ struct InteractiveSession {
     await load(count)
     while true {
       console.write(prompt)
-      guard let line = console.readLine() else {
+      guard let typed = console.readLine() else {
         console.write("\n")
         break
       }
+      let line = TerminalInput.sanitized(typed)
       if !console.isInputTerminal {
         console.write(line + "\n")
       }
@@ -79,7 +81,8 @@ struct InteractiveSession {
       if Int(command) != nil, argument.isEmpty {
         if reactor.currentState.detail == nil { open(command) } else { toggle(command) }
       } else {
-        console.write("Unknown command '\(command)'. Type 'help' for the commands.\n")
+        console.write(
+          "Unknown command '\(TerminalInput.excerpt(command))'. Type 'help' for the commands.\n")
       }
     }
     return true
@@ -102,6 +105,12 @@ struct InteractiveSession {
 
   private func open(_ argument: String) {
     let sections = reactor.currentState.sections
+    let choices =
+      sections.isEmpty
+      ? "nothing is loaded" : "choose 1-\(sections.count) or a title such as \(sections[0].title)"
+    guard !argument.isEmpty else {
+      return console.write("Open which section? \(choices.prefix(1).uppercased() + choices.dropFirst()).\n")
+    }
     let title: String? =
       if let number = Int(argument) {
         sections.indices.contains(number - 1) ? sections[number - 1].title : nil
@@ -109,10 +118,7 @@ struct InteractiveSession {
         sections.first { $0.title.lowercased() == argument.lowercased() }?.title
       }
     guard let title else {
-      let choices =
-        sections.isEmpty
-        ? "nothing is loaded" : "choose 1-\(sections.count) or a title such as \(sections[0].title)"
-      return console.write("No section '\(argument)': \(choices).\n")
+      return console.write("No section '\(TerminalInput.excerpt(argument))': \(choices).\n")
     }
     reactor.send(.showDetail(title))
     console.write(screen.text)
@@ -123,8 +129,12 @@ struct InteractiveSession {
       return console.write("Open a section first, for example 'open 1'.\n")
     }
     let count = detail.currentState.people.count
+    let choices = count == 1 ? "1" : "1-\(count)"
+    guard !argument.isEmpty else {
+      return console.write("Toggle which person? Choose \(choices), for example 'toggle 1'.\n")
+    }
     guard let number = Int(argument), (1...count).contains(number) else {
-      return console.write("No person '\(argument)': choose \(count == 1 ? "1" : "1-\(count)").\n")
+      return console.write("No person '\(TerminalInput.excerpt(argument))': choose \(choices).\n")
     }
     detail.send(.toggle(number - 1))
     let person = detail.currentState.people[number - 1]
@@ -143,16 +153,22 @@ struct InteractiveSession {
   private mutating func reload(_ argument: String) async {
     let count = argument.isEmpty ? reactor.currentState.lastRequestedCount ?? 100 : Int(argument) ?? 0
     guard PeopleClientLimits.allowedCounts.contains(count) else {
-      return console.write("Can't reload '\(argument)': choose a number of people from 1 to 5000.\n")
+      return console.write(
+        "Can't reload '\(TerminalInput.excerpt(argument))': choose a number of people from 1 to 5000.\n")
     }
     // The pushed detail shows the old people: close it before replacing them.
     reactor.send(.dismissDetail)
     await load(count)
   }
 
+  /// Repeats the last load, only after it failed (as the help says); `reload` loads again anyway.
   private mutating func retry() async {
-    guard let count = reactor.currentState.lastRequestedCount else {
+    let state = reactor.currentState
+    guard let count = state.lastRequestedCount else {
       return console.write("Nothing to retry yet.\n")
+    }
+    guard state.errorMessage != nil else {
+      return console.write("Nothing to retry: the last load worked. Type 'reload' to load again.\n")
     }
     reactor.send(.dismissDetail)
     await load(count, retry: true)

@@ -108,12 +108,15 @@ struct Options: Equatable, Sendable {
     guard let url = components?.url, ["http", "https"].contains(url.scheme), url.host?.isEmpty == false else {
       throw UsageError("--url must be an http or https URL, got '\(text)'")
     }
+    if let reason = LivePeopleClient.unsupportedReason(url) {
+      throw UsageError("--url \(text) cannot be used: \(reason)")
+    }
     return url
   }
 
   private static func parseTimeout(_ text: String) throws(UsageError) -> Duration {
     guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 600 else {
-      throw UsageError("--timeout must be a number of seconds between 0 and 600, got '\(text)'")
+      throw UsageError("--timeout must be more than 0 and at most 600 seconds, got '\(text)'")
     }
     return .milliseconds(Int((seconds * 1000).rounded(.up)))
   }

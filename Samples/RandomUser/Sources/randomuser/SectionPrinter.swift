@@ -3,7 +3,8 @@ import RandomUserCore
 
 /// Renders sections and people as text for people, or as JSON for programs.
 enum SectionPrinter {
-  /// The `--json` document.
+  /// The `--json` document; the sample's README documents its schema. Every key is always
+  /// present (`null` when unknown), so that a program reading it sees one shape.
   struct Document: Encodable {
     struct Section: Encodable {
       let title: String
@@ -16,6 +17,16 @@ enum SectionPrinter {
     let seed: String?
     let count: Int
     let sections: [Section]
+
+    private enum CodingKeys: String, CodingKey { case source, seed, count, sections }
+
+    func encode(to encoder: any Encoder) throws {
+      var object = encoder.container(keyedBy: CodingKeys.self)
+      try object.encode(source, forKey: .source)
+      try object.encode(seed, forKey: .seed)  // `null` for a live source without --seed.
+      try object.encode(count, forKey: .count)
+      try object.encode(sections, forKey: .sections)
+    }
   }
 
   /// The loaded sections as text: a summary line, then each title and count and the names in it.
@@ -56,7 +67,8 @@ enum SectionPrinter {
     var out = ""
     for (index, section) in sections.enumerated() {
       let people = section.people.count == 1 ? "person" : "people"
-      out += "  \(index + 1). \(section.title) (\(section.people.count) \(people))\n"
+      out +=
+        "  \(number(index + 1, of: sections.count)). \(section.title) (\(section.people.count) \(people))\n"
     }
     return out
   }
@@ -64,14 +76,21 @@ enum SectionPrinter {
   /// The numbered rows of a detail screen; the expanded row shows the person's details.
   static func detail(_ state: DetailReactor.State) -> String {
     var out = "\(state.title): \(state.people.count) \(state.people.count == 1 ? "person" : "people")\n"
+    let width = String(state.people.count).count
     for (index, person) in state.people.enumerated() {
       let isExpanded = index == state.expandedIndex
-      out += "  \(index + 1). [\(isExpanded ? "-" : "+")] \(person.name)\n"
+      out += "  \(number(index + 1, of: state.people.count)). [\(isExpanded ? "-" : "+")] \(person.name)\n"
       if isExpanded {
-        out += details(of: person, indent: "       ")
+        out += details(of: person, indent: String(repeating: " ", count: width + 6))
       }
     }
     return out
+  }
+
+  /// `number` right-aligned to the width of `count`, so that ` 9.` stands above `10.`.
+  static func number(_ number: Int, of count: Int) -> String {
+    let text = String(number)
+    return String(repeating: " ", count: max(0, String(count).count - text.count)) + text
   }
 
   /// Every field of a person, one per line.

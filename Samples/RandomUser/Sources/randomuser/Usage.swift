@@ -13,18 +13,23 @@ enum Usage {
     \(synopsis)
 
     By default 100 people come from the embedded offline source, the same ones on every run.
+    Ages are as of today for every source: randomuser.me sends each person's age on the day of
+    the request, and the offline people, whose dates of birth are fixed, are aged to today.
 
     Options:
       -n, --count N        How many people to load, 1 to 5000 (default 100).
       -s, --seed S         Seed for reproducible people (offline default: "reactorflow").
           --live           Load from https://randomuser.me/api/ instead of the offline source.
-          --url URL        Load from any server that speaks the randomuser.me format.
-          --timeout SECS   How long a live load waits for the server (default 15).
-          --json           Print the sections as JSON.
+          --url URL        Load from any server that speaks the randomuser.me format
+                           (http or https; on Linux, not an IPv6 address such as [::1]).
+          --timeout SECS   How long a live load may take, more than 0 and at most 600
+                           seconds (default 15).
+          --json           Print the sections as JSON; every key is always present, null
+                           when unknown (the sample's README has the schema).
       -i, --interactive    Browse the sections: open one, expand a person, go back, reload.
       -h, --help           Show this help.
 
-    Exit status: 0 on success, 1 when the load failed (in --interactive: every load) or the
-    output could not be written, 2 for a bad command line.
+    Exit status: 0 on success, 1 when the load failed or found nobody (in --interactive: every
+    load) or the output could not be written, 2 for a bad command line.
     """
 }

@@ -52,19 +52,41 @@ public struct LivePeopleClient: PeopleClient {
     return request
   }
 
-  /// Fetches at most `count` people (1...5000) for `seed`, or random ones for `nil`.
+  /// Why this platform's `URLSession` cannot load `url`, or `nil` when it can.
+  ///
+  /// On Linux and Windows, FoundationNetworking cannot connect to a host written as an IPv6
+  /// address (`http://[::1]:8080/`): every request fails with `NSURLErrorBadURL` (-1000), a
+  /// swift-corelibs-foundation bug (issue 5496) that Swift 6.3 still has. Such a URL is refused up
+  /// front with this reason instead of failing at every load.
+  package static func unsupportedReason(_ url: URL) -> String? {
+    #if canImport(FoundationNetworking)
+      guard let host = url.host, host.contains(":") else { return nil }
+      return "this platform's URLSession cannot connect to an IPv6 address such as \(host);"
+        + " use a host name that resolves to it, or an IPv4 address"
+    #else
+      return nil
+    #endif
+  }
+
+  /// Fetches at most `count` people (1...5000) for `seed`, or random ones for `nil`. A page
+  /// without people is an error (``PeopleClientError/noPeople(requested:)``): the API never sends
+  /// one for a valid request.
   public func fetchPeople(count: Int, seed: String?) async throws -> [Person] {
     guard PeopleClientLimits.allowedCounts.contains(count) else {
       throw PeopleClientError.invalidRequest("count must be in 1...5000, got \(count)")
+    }
+    if let reason = Self.unsupportedReason(baseURL) {
+      throw PeopleClientError.invalidRequest(reason)
     }
     guard let request = request(count: count, seed: seed) else {
       throw PeopleClientError.invalidRequest("cannot add a query to \(baseURL.absoluteString)")
     }
     let configuration = URLSessionConfiguration.ephemeral
     configuration.timeoutIntervalForRequest = backstop
-    let data = try await withThrowingTaskGroup(of: Data?.self) { [maximumBodySize, clock, timeout] group in
+    let reader = ResponseBodyReader(limit: maximumBodySize)
+    let data = try await withThrowingTaskGroup(of: Data?.self) { [clock, timeout] group in
       group.addTask {
-        try await ResponseBodyReader.body(of: request, limit: maximumBodySize, configuration: configuration)
+        try await reader.body(of: request, configuration: configuration)
       }
       group.addTask {
         try await clock.sleep(for: timeout, tolerance: nil)
@@ -72,10 +94,16 @@ public struct LivePeopleClient: PeopleClient {
       }
       // Whichever ends first decides; the other is cancelled.
       defer { group.cancelAll() }
-      guard let first = try await group.next(), let data = first else { throw PeopleClientError.timedOut }
+      guard let first = try await group.next(), let data = first else {
+        // A server that answered but trickles its body is slow, not silent: say which.
+        throw reader.didReceiveResponse
+          ? PeopleClientError.tooSlow(limit: timeout) : PeopleClientError.timedOut(limit: timeout)
+      }
       return data
     }
-    return try RandomUserDecoder().people(from: data, atMost: count)
+    let people = try RandomUserDecoder().people(from: data, atMost: count)
+    guard !people.isEmpty else { throw PeopleClientError.noPeople(requested: count) }
+    return people
   }
 
   /// `URLSession`'s own timeout, only a backstop: whole seconds, one more than `timeout` rounded up.

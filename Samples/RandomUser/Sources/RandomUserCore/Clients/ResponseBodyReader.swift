@@ -14,17 +14,25 @@ final class ResponseBodyReader: NSObject, URLSessionDataDelegate, @unchecked Sen
   private var body = Data()
   private var hasResponse = false
   private var failure: PeopleClientError?
+  /// `URLSession`'s own timeout, which ends a transfer only if the client's clock did not.
+  private var backstop = Duration.zero
   private var continuation: CheckedContinuation<Data, any Error>?
 
-  private init(limit: Int) {
+  /// Creates a reader for one request whose body may not exceed `limit` bytes.
+  init(limit: Int) {
     self.limit = limit
   }
 
-  /// Sends `request` on a session of its own and returns the body of a 2xx response.
-  static func body(of request: URLRequest, limit: Int, configuration: URLSessionConfiguration) async throws
-    -> Data
-  {
-    let reader = ResponseBodyReader(limit: limit)
+  /// Whether the response has started (its status and headers arrived), so that a timeout can
+  /// tell a server that never answered from one whose body arrives too slowly.
+  var didReceiveResponse: Bool {
+    lock.withLock { hasResponse }
+  }
+
+  /// Sends `request` on a session of its own and returns the body of a 2xx response. Call it once.
+  func body(of request: URLRequest, configuration: URLSessionConfiguration) async throws -> Data {
+    let reader = self
+    lock.withLock { backstop = .seconds(configuration.timeoutIntervalForRequest) }
     let session = URLSession(configuration: configuration, delegate: reader, delegateQueue: nil)
     defer { session.finishTasksAndInvalidate() }  // The session keeps its delegate until then.
     let task = session.dataTask(with: request)
@@ -92,7 +100,9 @@ final class ResponseBodyReader: NSObject, URLSessionDataDelegate, @unchecked Sen
     guard let urlError = error as? URLError else { return .failure(PeopleClientError.transport("\(error)")) }
     switch urlError.code {
     case .cancelled: return .failure(CancellationError())
-    case .timedOut: return .failure(PeopleClientError.timedOut)
+    case .timedOut:
+      // URLSession's own timeout, a backstop one second past the client's (see `LivePeopleClient`).
+      return .failure(hasResponse ? PeopleClientError.tooSlow(limit: backstop) : .timedOut(limit: backstop))
     default:
       // On Linux the useful text is in the underlying libcurl error.
       let underlying = (urlError as NSError).userInfo[NSUnderlyingErrorKey] as? NSError

@@ -73,22 +73,58 @@ public struct RandomUserDecoder: Sendable {
     }
   }
 
-  /// A one-line reason with the value's path, for example `missing key results[1].email`.
+  /// A one-line reason with the value's path, for example `missing key results[1].email` or
+  /// `the top level is an array, not an object`: JSON words, never Swift type names.
   private static func reason(_ error: DecodingError) -> String {
     func path(_ keys: [any CodingKey]) -> String {
-      keys.reduce("") { path, key in
+      let path = keys.reduce("") { path, key in
         key.intValue.map { path + "[\($0)]" }
           ?? (path.isEmpty ? key.stringValue : path + "." + key.stringValue)
       }
+      return path.isEmpty ? "the top level" : path
     }
     switch error {
     case .keyNotFound(let key, let context): return "missing key \(path(context.codingPath + [key]))"
-    case .valueNotFound(_, let context): return "\(path(context.codingPath)) is null"
-    case .typeMismatch(let type, let context): return "\(path(context.codingPath)) is not \(type)"
+    case .valueNotFound(let type, let context):
+      return "\(path(context.codingPath)) is null, not \(kind(type))"
+    case .typeMismatch(let type, let context):
+      let found = foundKind(context.debugDescription).map { " is \($0)," } ?? ""
+      return "\(path(context.codingPath))\(found) not \(kind(type))"
     case .dataCorrupted(let context):
       let detail = (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String
-      return context.debugDescription + (detail.map { " (\($0))" } ?? "")
+      let reason = context.debugDescription + (detail.map { " (\($0))" } ?? "")
+      return context.codingPath.isEmpty ? reason : "\(path(context.codingPath)): \(reason)"
     @unknown default: return String(describing: error)
+    }
+  }
+
+  /// What a value of Swift type `type` is called in JSON: "an object", "a string", "a number"...
+  private static func kind(_ type: Any.Type) -> String {
+    switch type {
+    case is String.Type: "a string"
+    case is Bool.Type: "a boolean"
+    case is Int.Type, is Double.Type, is Float.Type: "a number"
+    case is any Collection.Type:
+      // `[String: Any]` (what a keyed container expects) and `[Any]` (an unkeyed one).
+      "\(type)".hasPrefix("Dictionary") ? "an object" : "an array"
+    default: "an object"
+    }
+  }
+
+  /// The JSON kind a decoding error says it found ("...but found an array instead."), if it says.
+  private static func foundKind(_ description: String) -> String? {
+    guard let start = description.range(of: "but found "),
+      let end = description.range(of: " instead", range: start.upperBound..<description.endIndex)
+    else { return nil }
+    let found = description[start.upperBound..<end.lowerBound]
+    switch found.lowercased() {
+    case "a dictionary", "dictionary", "an object", "object": return "an object"
+    case "an array", "array": return "an array"
+    case "a string", "string": return "a string"
+    case "a number", "number": return "a number"
+    case "a bool", "bool", "a boolean", "boolean": return "a boolean"
+    case "null", "a null value": return "null"
+    default: return nil
     }
   }
 }

@@ -2,6 +2,9 @@ import Foundation
 
 /// A person as the app shows them, built by ``RandomUserDecoder`` from one randomuser.me result;
 /// two people are the same person exactly when the API says so.
+///
+/// Encoded, every key is present: an unknown `country` or `pictureURL` is `null`, so that a
+/// program reading the JSON sees the same shape for every person.
 public struct Person: Codable, Hashable, Identifiable, Sendable {
   /// The login UUID, or the user name before API version 1.2; unique per person.
   public var id: String
@@ -39,5 +42,24 @@ public struct Person: Codable, Hashable, Identifiable, Sendable {
     self.phone = phone
     self.dateOfBirth = dateOfBirth
     self.pictureURL = pictureURL
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case id, name, age, gender, email, country, city, phone, dateOfBirth, pictureURL
+  }
+
+  /// Encodes every property; `nil` is written as `null` rather than leaving the key out.
+  public func encode(to encoder: any Encoder) throws {
+    var object = encoder.container(keyedBy: CodingKeys.self)
+    try object.encode(id, forKey: .id)
+    try object.encode(name, forKey: .name)
+    try object.encode(age, forKey: .age)
+    try object.encode(gender, forKey: .gender)
+    try object.encode(email, forKey: .email)
+    try object.encode(country, forKey: .country)
+    try object.encode(city, forKey: .city)
+    try object.encode(phone, forKey: .phone)
+    try object.encode(dateOfBirth, forKey: .dateOfBirth)
+    try object.encode(pictureURL, forKey: .pictureURL)
   }
 }

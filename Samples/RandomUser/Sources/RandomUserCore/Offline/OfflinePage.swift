@@ -2,9 +2,16 @@ import Foundation
 
 /// Makes the randomuser.me page (version 1.4) of a seed. Each person depends only on the seed and
 /// their index, so the page of ten is the first ten of the page of a hundred, as with the API.
+///
+/// Dates are drawn relative to 1 January 2025 (`drawYear`), so they do not depend on the day; each
+/// `age` is then counted from the date to `now`, as the API counts it to the day of the request.
 struct OfflinePage {
   let seed: String
-  let referenceYear: Int
+  /// The instant the ages are counted to.
+  let now: Date
+
+  /// Someone drawn as `age` was born in the year `drawYear - 1 - age`.
+  private static let drawYear = 2025
 
   private static let adjectives = ["yellow", "blue", "silver", "lazy", "happy", "brave", "tiny", "golden"]
   private static let animals = ["peacock", "bear", "tiger", "goose", "rabbit", "swan", "koala", "wolf"]
@@ -57,15 +64,17 @@ struct OfflinePage {
       nat: nationality.nat)
   }
 
-  /// `{date, age}` for someone exactly `age` on the reference date, born at a random millisecond.
+  /// `{date, age}` for someone born at a random millisecond of the year that makes them `age` on
+  /// 1 January of `drawYear`, with their age on `now`.
   private func datedAge(_ age: Int, _ random: inout SplitMix64) -> RandomUserResponse.Dated {
+    let calendar = RandomUserDecoder.calendar
     let start =
-      RandomUserDecoder.calendar.date(from: DateComponents(year: referenceYear - 1 - age))
-      ?? Date(timeIntervalSince1970: 0)
-    let days = RandomUserDecoder.calendar.range(of: .day, in: .year, for: start)?.count ?? 365
+      calendar.date(from: DateComponents(year: Self.drawYear - 1 - age)) ?? Date(timeIntervalSince1970: 0)
+    let days = calendar.range(of: .day, in: .year, for: start)?.count ?? 365
     let milliseconds = random.below(days * 86_400_000)
     let date = start.addingTimeInterval(TimeInterval(milliseconds) / 1000)
-    return .first(.init(date: RandomUserDecoder.iso8601.format(date), age: age))
+    let ageNow = calendar.dateComponents([.year], from: date, to: now).year ?? age
+    return .first(.init(date: RandomUserDecoder.iso8601.format(date), age: ageNow))
   }
 
   /// `pattern` with each `#` replaced by a random digit and each `@` by a random capital.

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Checks the argument handling of the contributor scripts without starting their long work:
+# `.ci/loop-exact.sh --help` prints the usage and exits 0; a bad argument prints the usage on
+# standard error and exits 2 at once. Each call is bounded, so a script that started its loop
+# instead fails this check (timeout's status 124) rather than stalling it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+failures=0
+fail() {
+  echo "check-scripts: $*" >&2
+  failures=$((failures + 1))
+}
+
+# expect STATUS STREAM TEXT -- COMMAND...: COMMAND exits with STATUS and STREAM (stdout or stderr)
+# contains TEXT; the other stream is empty.
+expect() {
+  local status=$1 stream=$2 text=$3
+  shift 4
+  local out err actual=0
+  out=$(mktemp)
+  err=$(mktemp)
+  timeout 10 "$@" >"$out" 2>"$err" || actual=$?
+  local shown=$out quiet=$err
+  if [[ $stream == stderr ]]; then shown=$err quiet=$out; fi
+  if [[ $actual -ne $status ]]; then
+    fail "$* exited with $actual, expected $status: $(head -3 "$err")"
+  elif ! grep -qF -- "$text" "$shown"; then
+    fail "$* did not print '$text' on $stream: $(head -3 "$shown")"
+  elif ! grep -qF "usage: .ci/loop-exact.sh [RUNS] [MODE]" "$shown"; then
+    fail "$* did not print the usage on $stream"
+  elif [[ -s $quiet ]]; then
+    fail "$* also wrote to the other stream: $(head -3 "$quiet")"
+  fi
+  rm -f "$out" "$err"
+}
+
+loop=.ci/loop-exact.sh
+expect 0 stdout "MODE  plain, tsan or both" -- bash "$loop" --help
+expect 0 stdout "MODE  plain, tsan or both" -- bash "$loop" -h
+expect 0 stdout "MODE  plain, tsan or both" -- bash "$loop" 10 --help
+expect 2 stderr "RUNS must be a whole number from 1, got 'nope'" -- bash "$loop" nope
+expect 2 stderr "RUNS must be a whole number from 1, got '0'" -- bash "$loop" 0
+expect 2 stderr "RUNS must be a whole number from 1, got '-3'" -- bash "$loop" -3
+expect 2 stderr "RUNS must be a whole number from 1, got '1.5'" -- bash "$loop" 1.5
+expect 2 stderr "RUNS must be a whole number from 1, got '--frobnicate'" -- bash "$loop" --frobnicate
+expect 2 stderr "MODE must be plain, tsan or both, got 'nope'" -- bash "$loop" 1 nope
+expect 2 stderr "MODE must be plain, tsan or both, got ''" -- bash "$loop" 1 ""
+expect 2 stderr "expected at most 2 arguments, got 3" -- bash "$loop" 1 plain extra
+
+if [[ $failures -ne 0 ]]; then
+  echo "check-scripts: $failures check(s) failed." >&2
+  exit 1
+fi
+echo "check-scripts: loop-exact.sh: --help and 8 bad command lines answered as documented."

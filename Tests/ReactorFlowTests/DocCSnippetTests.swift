@@ -1,0 +1,148 @@
+import Foundation
+import XCTest
+
+/// Every Swift snippet of the DocC articles and landing pages is compiled by a test: each must
+/// appear verbatim, at any indentation, in a file under `Tests/` (its leading `import` lines among
+/// that file's imports). A snippet that drifts from the code the tests compile fails here.
+///
+/// Three kinds of block are not Swift that these test targets can compile, and are named here, not
+/// skipped silently: package manifest excerpts (`.package(...)`, `.target(...)`); SwiftUI
+/// views (Linux has no SwiftUI; `ReadmeViewsExampleTests` runs the same `ObservedReactor` reads);
+/// and the side-by-side columns of `MigratingFromReactorKit.md` (indented inside `@Row`/`@Column`;
+/// one side is ReactorKit and RxSwift), whose ReactorFlow side `MigrationGuideTests` and
+/// `MigrationGuideTestingTests` compile in their own shape.
+final class DocCSnippetTests: XCTestCase {
+  private static let package = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  /// The catalogs whose pages are checked: every page of each, so that a new article is too.
+  private static let catalogs = [
+    "Sources/ReactorFlow/ReactorFlow.docc",
+    "Sources/ReactorFlowTesting/ReactorFlowTesting.docc",
+  ]
+
+  func test_everySnippet_appearsVerbatimInATest() throws {
+    // given
+    let tests = try Self.testSources()
+    XCTAssertGreaterThan(tests.count, 50, "the test sources were not found")
+    var checked = 0
+
+    for (page, text) in try Self.pages() {
+      for snippet in Self.snippets(in: text) where !snippet.isManifest && !snippet.isSwiftUIView {
+        // when
+        let match = tests.first { snippet.appears(in: $0.lines) }
+
+        // then
+        checked += 1
+        XCTAssertNotNil(
+          match,
+          """
+          \(page):\(snippet.line): this snippet is not in any test file; copy it, verbatim, into \
+          the test that compiles it:
+          \(snippet.lines.joined(separator: "\n"))
+          """)
+      }
+    }
+    XCTAssertGreaterThanOrEqual(checked, 15, "fewer snippets than the pages hold were found")
+  }
+
+  func test_manifestExcerpts_holdNothingButManifestLines() throws {
+    // The rule that leaves manifest excerpts out must not hide code a test should compile.
+    var excerpts = 0
+    for (page, text) in try Self.pages() {
+      for snippet in Self.snippets(in: text) where snippet.isManifest {
+        excerpts += 1
+        for word in ["func ", "class ", "struct ", "enum ", "XCT", "await "] {
+          XCTAssertFalse(snippet.lines.contains { $0.contains(word) }, "\(page):\(snippet.line): \(word)")
+        }
+      }
+    }
+    XCTAssertGreaterThan(excerpts, 0)
+  }
+
+  // MARK: - Reading snippets
+
+  private struct Snippet {
+    /// The line of the page where the code starts.
+    let line: Int
+    let imports: [String]
+    let lines: [String]
+
+    var isManifest: Bool {
+      lines.contains { line in
+        [".package(", ".target(", ".testTarget(", ".product("].contains { line.contains($0) }
+      }
+    }
+
+    var isSwiftUIView: Bool {
+      lines.first?.hasPrefix("struct ") == true && lines.first?.hasSuffix(": View {") == true
+    }
+
+    /// Whether `file` holds the snippet's lines in a row, each with the same indentation, and
+    /// imports what the snippet imports.
+    func appears(in file: [String]) -> Bool {
+      guard let first = lines.first else { return true }
+      guard imports.allSatisfy(file.contains) else { return false }
+      for start in file.indices where file[start].hasSuffix(first) {
+        let indent = file[start].dropLast(first.count)
+        guard indent.allSatisfy({ $0 == " " }), start + lines.count <= file.count else { continue }
+        let matches = lines.indices.allSatisfy { offset in
+          let line = file[start + offset]
+          return lines[offset].isEmpty ? line.allSatisfy(\.isWhitespace) : line == indent + lines[offset]
+        }
+        if matches { return true }
+      }
+      return false
+    }
+  }
+
+  /// The ` ```swift ` blocks that start at the beginning of a line (the migration guide's columns
+  /// are indented), with their leading imports split off.
+  private static func snippets(in text: String) -> [Snippet] {
+    var snippets: [Snippet] = []
+    var current: (line: Int, lines: [String])?
+    for (index, line) in text.components(separatedBy: "\n").enumerated() {
+      if current == nil, line.hasPrefix("```swift") {
+        current = (index + 2, [])
+      } else if let block = current, line.hasPrefix("```") {
+        let imports = Array(block.lines.prefix { $0.hasPrefix("import ") })
+        let body = block.lines.dropFirst(imports.count).drop { $0.isEmpty }
+        snippets.append(Snippet(line: block.line, imports: imports, lines: Array(body)))
+        current = nil
+      } else {
+        current?.lines.append(line)
+      }
+    }
+    return snippets
+  }
+
+  /// Every Markdown page of the catalogs, with its path from the package root.
+  private static func pages() throws -> [(path: String, text: String)] {
+    var pages: [(path: String, text: String)] = []
+    for catalog in catalogs {
+      let folder = package.appendingPathComponent(catalog)
+      guard let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else {
+        continue
+      }
+      for case let file as URL in files where file.pathExtension == "md" {
+        let path = catalog + "/" + file.path.dropFirst(folder.path.count + 1)
+        pages.append((path, try String(contentsOf: file, encoding: .utf8)))
+      }
+    }
+    XCTAssertGreaterThanOrEqual(pages.count, 6, "the catalogs' pages were not found")
+    return pages.sorted { $0.path < $1.path }
+  }
+
+  private static func testSources() throws -> [(path: String, lines: [String])] {
+    let tests = package.appendingPathComponent("Tests")
+    guard let files = FileManager.default.enumerator(at: tests, includingPropertiesForKeys: nil) else {
+      return []
+    }
+    var sources: [(path: String, lines: [String])] = []
+    for case let file as URL in files where file.pathExtension == "swift" {
+      let text = try String(contentsOf: file, encoding: .utf8)
+      sources.append((file.path, text.components(separatedBy: "\n")))
+    }
+    return sources
+  }
+}
