@@ -31,6 +31,7 @@ final class CounterScreen {
     renders += 1
     return withObservationTracking {
       "\(model.value)"
-    } onChange: {}
+    } onChange: {
+    }
   }
 }
