@@ -56,8 +56,83 @@ private final class RefreshReactor: Reactor {
   }
 }
 
+/// ReactorKit code ported one action at a time: the one-to-one `transform(action:) -> Action`.
+@MainActor
+private final class SearchQueryReactor: Reactor {
+  enum Action: Sendable, Equatable { case search(String) }
+  struct State: Equatable, Sendable { var query = "" }
+
+  let initialState = State()
+  let runtime = Runtime()
+
+  func transform(action: Action) -> Action {
+    switch action {
+    case .search(let query): return .search(query.lowercased())
+    }
+  }
+
+  func reduce(state: State, mutation: Action) -> State {
+    switch mutation {
+    case .search(let query): return State(query: query)
+    }
+  }
+}
+
+/// Both forms declared: the `Effect<Action>` one is the loop's, and it decides whether to call the
+/// one-to-one form.
+@MainActor
+private final class BothTransformsReactor: Reactor {
+  enum Action: Sendable, Equatable { case add(Int), ignored }
+  struct State: Equatable, Sendable { var total = 0 }
+
+  let initialState = State()
+  let runtime = Runtime()
+
+  func transform(action: Action) -> Action {
+    switch action {
+    case .add(let value): return .add(value * 10)
+    case .ignored: return .ignored
+    }
+  }
+
+  func transform(action: Action) -> Effect<Action> {
+    action == .ignored ? .none : .send(transform(action: action))
+  }
+
+  func reduce(state: State, mutation: Action) -> State {
+    switch mutation {
+    case .add(let value): return State(total: state.total + value)
+    case .ignored: return State(total: -1)
+    }
+  }
+}
+
 @MainActor
 final class TransformActionTests: XCTestCase {
+  func test_transformActionToAction_declaredAlone_isCalledForEverySentAction() {
+    // given
+    let reactor = SearchQueryReactor()
+
+    // when
+    reactor.send(.search("ReactorKit"))
+
+    // then
+    XCTAssertEqual(reactor.currentState.query, "reactorkit")
+  }
+
+  func test_transformActionToAction_withTheEffectFormToo_runsWhereTheEffectFormCallsIt() {
+    // given
+    let reactor = BothTransformsReactor()
+
+    // when
+    reactor.send(.add(1))
+    reactor.send(.ignored)
+    reactor.send(.add(2))
+
+    // then
+    XCTAssertEqual(reactor.currentState.total, 30)
+  }
+
   func test_transformAction_returningNone_dropsTheAction() async {
     // given
     let reactor = RefreshReactor(clock: TestClock())
