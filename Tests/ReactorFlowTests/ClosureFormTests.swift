@@ -1,4 +1,5 @@
 import ReactorFlow
+import ReactorFlowTestSupport
 import XCTest
 
 /// A reactor whose state is not `Equatable`, so that only the plain state observer applies, with a
@@ -149,7 +150,7 @@ final class ClosureFormTests: XCTestCase {
     var alerts: [String?] = []
     let token = reactor.observe(pulse: \.$alert) { alerts.append($0) }
 
-    await reactor.send(.runAll).finish()
+    await bounded("reactor.send(.runAll) finishes") { await reactor.send(.runAll).finish() }
 
     XCTAssertEqual(reactor.currentState.count, 7, "every factory that sends, once each")
     XCTAssertEqual(alerts, ["done"])

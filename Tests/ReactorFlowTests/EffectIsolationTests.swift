@@ -1,5 +1,6 @@
 import Foundation
 import ReactorFlow
+import ReactorFlowTestSupport
 import XCTest
 
 /// Where the parts of a `.run` effect run: its body on the reactor's actor, what it awaits where
@@ -44,7 +45,7 @@ final class EffectIsolationTests: XCTestCase {
     let reactor = WhereReactor()
 
     // when
-    await reactor.send(.probe).finish()
+    await bounded("reactor.send(.probe) finishes") { await reactor.send(.probe).finish() }
 
     // then
     XCTAssertEqual(reactor.currentState, .init(bodyOnMain: true, serviceOnMain: false))

@@ -1,4 +1,5 @@
 import ReactorFlow
+import ReactorFlowTestSupport
 import XCTest
 
 private struct Failure: Error, Equatable { let code: Int }
@@ -57,7 +58,7 @@ final class ErrorTests: XCTestCase {
     reactor.runtime.onUnhandledError = { reported.append($0 as? Failure ?? Failure(code: -1)) }
 
     // when
-    await reactor.send(.fail).finish()
+    await bounded("reactor.send(.fail) finishes") { await reactor.send(.fail).finish() }
     reactor.send(.increment)
 
     // then
@@ -68,7 +69,7 @@ final class ErrorTests: XCTestCase {
   func test_effectError_withRecover_isMappedToAMutation() async {
     let reactor = FailingReactor(mapsErrors: true)
 
-    await reactor.send(.fail).finish()
+    await bounded("reactor.send(.fail) finishes") { await reactor.send(.fail).finish() }
 
     XCTAssertEqual(reactor.currentState.error, "recovered Failure(code: 1)")
   }
@@ -77,7 +78,7 @@ final class ErrorTests: XCTestCase {
     let reactor = FailingReactor()
     reactor.runtime.onUnhandledError = { XCTFail("unexpected unhandled error \($0)") }
 
-    await reactor.send(.failCaught).finish()
+    await bounded("reactor.send(.failCaught) finishes") { await reactor.send(.failCaught).finish() }
 
     XCTAssertEqual(reactor.currentState.error, "caught Failure(code: 2)")
   }
@@ -86,7 +87,7 @@ final class ErrorTests: XCTestCase {
     let reactor = FailingReactor()
     reactor.runtime.onUnhandledError = { XCTFail("unexpected unhandled error \($0)") }
 
-    await reactor.send(.failMapped).finish()
+    await bounded("reactor.send(.failMapped) finishes") { await reactor.send(.failMapped).finish() }
 
     XCTAssertEqual(reactor.currentState.error, "mapped")
   }
@@ -96,7 +97,7 @@ final class ErrorTests: XCTestCase {
     var reported = 0
     reactor.runtime.onUnhandledError = { _ in reported += 1 }
 
-    await reactor.send(.go).finish()
+    await bounded("reactor.send(.go) finishes") { await reactor.send(.go).finish() }
 
     XCTAssertEqual(reactor.currentState.count, 2)
     XCTAssertEqual(reported, 1)

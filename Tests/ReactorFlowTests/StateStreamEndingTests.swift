@@ -1,3 +1,4 @@
+import ReactorFlowTestSupport
 @testable import ReactorFlow
 import XCTest
 
@@ -8,7 +9,9 @@ final class StateStreamEndingTests: XCTestCase {
     let reactor = CounterReactor()
     var stream: AsyncStream<CounterReactor.State>? = reactor.state
     if let stream {
-      for await _ in stream { break }
+      await bounded("the current state") {
+        for await _ in stream { break }
+      }
     }
     XCTAssertEqual(reactor.runtime.observers.count, 1)
 
@@ -32,10 +35,10 @@ final class StateStreamEndingTests: XCTestCase {
       }
       return count
     }
-    await received.next()
+    await bounded("the consumer receives the current state") { await received.next() }
 
     consumer.cancel()
-    let count = await consumer.value
+    let count = await bounded("consumer ends") { await consumer.value }
     reactor.send(.increment)
 
     XCTAssertEqual(count, 1)
@@ -50,9 +53,9 @@ final class StateStreamEndingTests: XCTestCase {
 
     reactor = nil
 
-    var counts: [Int] = []
+    var counts: [Int]?
     if let stream {
-      for await state in stream { counts.append(state.count) }
+      counts = await collected("the buffered states, until the stream ends", stream)?.map(\.count)
     }
     XCTAssertEqual(counts, [0, 1, 2])
   }

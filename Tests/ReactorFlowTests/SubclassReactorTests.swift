@@ -164,7 +164,7 @@ final class SubclassReactorTests: XCTestCase {
     let states = reactor.record(\.self)
 
     // when
-    await reactor.send(.load).finish()
+    await bounded("reactor.send(.load) finishes") { await reactor.send(.load).finish() }
 
     // then
     XCTAssertEqual(reactor.currentState, .init(items: ["Write Tests", "Ship"], isLoading: false))
@@ -208,7 +208,7 @@ final class SubclassReactorTests: XCTestCase {
     // when
     reactor.send(.add(0))
     reactor.send(.add(3))
-    await reactor.send(.fail).finish()
+    await bounded("reactor.send(.fail) finishes") { await reactor.send(.fail).finish() }
 
     // then
     XCTAssertEqual(reactor.currentState.total, 6, "add(0) dropped, add(3) doubled")
@@ -225,7 +225,7 @@ final class SubclassReactorTests: XCTestCase {
     // when
     reactor.send(.add(0))
     reactor.send(.add(3))
-    await reactor.send(.fail).finish()
+    await bounded("reactor.send(.fail) finishes") { await reactor.send(.fail).finish() }
 
     // then
     XCTAssertEqual(reactor.currentState, .init(total: 3, error: nil, log: []))

@@ -1,4 +1,5 @@
 import ReactorFlow
+import ReactorFlowTestSupport
 import ReactorFlowTesting
 import XCTest
 
@@ -172,7 +173,7 @@ final class TransformActionTests: XCTestCase {
 
     // when
     await clock.advance(by: .seconds(1))
-    await task.finish()
+    await bounded("task finishes") { await task.finish() }
 
     // then
     XCTAssertEqual(reactor.currentState.saveCount, 1)
@@ -187,7 +188,7 @@ final class TransformActionTests: XCTestCase {
 
     // when
     task.cancel()
-    await task.finish()
+    await bounded("task finishes") { await task.finish() }
     await clock.run()
 
     // then
@@ -222,9 +223,9 @@ final class TransformActionTests: XCTestCase {
     reactor.send(.cancel)
 
     // then
-    var iterator = actions.makeAsyncIterator()
-    let first = await iterator.next()
-    let second = await iterator.next()
+    let iterator = BoundedIterator(actions)
+    let first = await iterator.next("the first action sent after subscribing", in: self)
+    let second = await iterator.next("the second action", in: self)
     XCTAssertEqual(first, .finishLoading)
     XCTAssertEqual(second, .cancel)
   }
@@ -239,8 +240,7 @@ final class TransformActionTests: XCTestCase {
     reactor = nil
 
     // then
-    var received: [RefreshReactor.Action] = []
-    for await action in actions { received.append(action) }
+    let received = await collected("the actions, until the reactor is released", actions)
     XCTAssertEqual(received, [.cancel])
   }
 }
