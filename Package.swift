@@ -38,7 +38,9 @@ let package = Package(
       dependencies: ["ReactorFlow", "ReactorFlowTesting", "ReactorFlowTestSupport"]),
     .testTarget(
       name: "RandomUserTests",
-      dependencies: ["RandomUserCore", "ReactorFlow", "ReactorFlowTesting", "randomuser"]
+      dependencies: [
+        "RandomUserCore", "ReactorFlow", "ReactorFlowTesting", "ReactorFlowTestSupport", "randomuser",
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -40,6 +40,7 @@ cd "$(dirname "$0")/.."
 
 classes=(
   RandomUserTests.DetailReactorTests
+  RandomUserTests.MainReactorIsolationTests
   RandomUserTests.MainReactorTests
   RandomUserTests.TestingArticleTests
   ReactorFlowTestingTests.DebouncedSearchTests
@@ -52,8 +53,10 @@ classes=(
   ReactorFlowTestingTests.RootReactorTests
   ReactorFlowTestingTests.SignUpFormTests
   ReactorFlowTestingTests.StopwatchTests
+  ReactorFlowTestingTests.StreamLoopTests
   ReactorFlowTestingTests.SynchronousExpectationTests
   ReactorFlowTestingTests.TestClockTests
+  ReactorFlowTestingTests.TesterEquatableTests
   ReactorFlowTests.EffectIsolationTests
   ReactorFlowTests.EventBusTests
   ReactorFlowTests.ExternalStreamTests
@@ -64,6 +67,7 @@ classes=(
   ReactorFlowTests.ObservedReactorKeyPathTests
   ReactorFlowTests.ObservedReactorObserverTests
   ReactorFlowTests.ObservedReactorTests
+  ReactorFlowTests.OutsideTypesReactorTests
   ReactorFlowTests.RegressionTests
   ReactorFlowTests.StopwatchTests
   ReactorFlowTests.StoredClockTests
@@ -71,6 +75,10 @@ classes=(
   ReactorFlowTests.ThrottleTests
   ReactorFlowTests.TransformActionTests
 )
+# The Swift Testing tests run in the same bundle, in parallel (Swift Testing's default): the
+# adapter tests and the reactor suites of Tests/ReactorFlowTestingTests/SwiftTesting. A run with
+# fewer than this many is a failure, so that a suite cannot drop out unnoticed.
+swift_testing_minimum=46
 
 # The script's own standard error: a trap may run while a step's output goes to a log.
 exec 3>&2
@@ -143,17 +151,26 @@ loop() {
       stop_loaders
       exit 1
     }
-    # The Swift Testing tests (the adapter of the tester and the spy) run in the same bundle.
+    # The Swift Testing tests, in parallel.
     if ! wait_for timeout 120 "$bundle" --testing-library swift-testing >"$log" 2>&1 \
       || ! grep -q "Test run with [1-9][0-9]* tests.* passed" "$log"; then
       echo "loop-exact ($label): FAILED in run $run of $runs (Swift Testing):" >&2
+      grep -E "✘|recorded an issue" "$log" | head -20 >&2 || true
       tail -20 "$log" >&2
       stop_loaders
       exit 1
     fi
+    swift_tests=$(grep -oE "Test run with [0-9]+ tests" "$log" | grep -oE "[0-9]+")
+    [[ ${swift_tests:-0} -ge $swift_testing_minimum ]] || {
+      echo "loop-exact ($label): run $run ran ${swift_tests:-0} Swift Testing tests, fewer than" \
+        "$swift_testing_minimum:" >&2
+      tail -20 "$log" >&2
+      stop_loaders
+      exit 1
+    }
   done
   stop_loaders
-  echo "loop-exact ($label): $runs of $runs runs passed ($tests XCTests in ${#classes[@]} classes and the Swift Testing tests each, $cores busy loops)"
+  echo "loop-exact ($label): $runs of $runs runs passed ($tests XCTests in ${#classes[@]} classes and $swift_tests Swift Testing tests in parallel each, $cores busy loops)"
 }
 
 if [[ $modes == plain || $modes == both ]]; then loop .build plain; fi

@@ -149,7 +149,7 @@ extension Effect {
   /// Each `await send(x)` hops to the main actor, reduces `x` there, and returns after `x` has
   /// been reduced. An error that the closure throws
   /// ends this effect only; without a `catch` handler it goes to the reactor's
-  /// ``Reactor/recover(from:)`` hook.
+  /// ``ReactorDefinition/recover(from:)`` hook.
   /// - Parameters:
   ///   - priority: The priority of the task that runs the effect.
   ///   - operation: The work; it receives a ``Send`` to deliver outputs.

@@ -96,13 +96,19 @@ extension Reactor {
       })
   }
 
+  // Disfavored: Swift matches an unlabeled trailing closure to this labeled parameter too, so
+  // without it `observe { _ in }` would be ambiguous with the state observers.
   /// Observes the actions sent to the reactor: calls `onAction` with each action as it is sent,
-  /// before ``transform(action:)`` and before it is processed, until the token is cancelled or
-  /// released.
+  /// before ``ReactorDefinition/transform(action:)-6ip6y`` and before it is processed, until the
+  /// token is cancelled or released.
   ///
   /// ReactorKit's `reactor.action` subject, observed. Stubbed reactors report their actions too.
+  ///
+  /// Write the label: `observe(actions: { action in ... })`. A trailing closure without it,
+  /// `observe { _ in ... }`, observes the state.
   /// - Parameter onAction: Called on the main actor with each action.
   /// - Returns: The token that keeps the observation alive.
+  @_disfavoredOverload
   public func observe(actions onAction: @escaping @MainActor (Action) -> Void) -> ObservationToken {
     _ = currentState
     return runtime.addActionObserver(onAction: { action in
@@ -205,7 +211,7 @@ extension Reactor where State: Sendable {
   }
 
   /// The actions sent to the reactor from now on, as an asynchronous sequence, each as it is sent
-  /// (before ``Reactor/transform(action:)``).
+  /// (before ``ReactorDefinition/transform(action:)-6ip6y``).
   ///
   /// Use it where ReactorKit code filtered `reactor.action`, for example to end an effect when
   /// the user cancels:

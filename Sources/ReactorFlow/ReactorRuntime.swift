@@ -235,7 +235,7 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
   @inlinable
   func process<R: Reactor>(_ action: Action, group: EffectGroup?, _ reactor: R) -> EffectGroup?
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    let transformed = reactor.transform(action: action)
+    let transformed: Effect<Action> = reactor.transform(action: action)
     guard transformed.node != nil else {
       guard let action = transformed.output else { return group }
       return mutate(action, group: group, reactor)

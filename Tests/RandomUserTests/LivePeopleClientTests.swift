@@ -1,5 +1,7 @@
 import Foundation
 import ReactorFlow
+import ReactorFlowTestSupport
+import ReactorFlowTesting
 import XCTest
 
 @testable import RandomUserCore
@@ -161,9 +163,19 @@ final class LivePeopleClientTests: XCTestCase {
     let body = Fixtures.repeatingVersion14(40_000)
     XCTAssertGreaterThan(body.count, PeopleClientLimits.maximumBodySize)
     let server = try startServer(.json(body))
+    // No timeout races the answer, however loaded the machine: the client's clock is a test clock
+    // that nothing advances, and URLSession's backstop is a minute away. `bounded` ends a hang.
+    let client = LivePeopleClient(baseURL: server.baseURL, timeout: .seconds(60), clock: TestClock())
 
     // when
-    let error = await fetchError(server.baseURL, count: 1)
+    let error = await bounded("the client refuses the oversized answer", timeout: 30) {
+      do {
+        _ = try await client.fetchPeople(count: 1, seed: "live")
+        return PeopleClientError?.none
+      } catch {
+        return error as? PeopleClientError
+      }
+    }
 
     // then: refused on the Content-Length, before the body
     XCTAssertEqual(error, .tooLarge(limit: PeopleClientLimits.maximumBodySize))

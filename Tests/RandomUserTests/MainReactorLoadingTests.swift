@@ -1,5 +1,6 @@
 import RandomUserCore
 import ReactorFlow
+import ReactorFlowTestSupport
 import XCTest
 
 /// Failures, retry and cancellation of `MainReactor.load`, with a scripted client.
@@ -9,11 +10,11 @@ final class MainReactorLoadingTests: XCTestCase {
     // given
     let client = ScriptedPeopleClient([.people, .failure(.httpStatus(503))])
     let reactor = MainReactor(client: client)
-    await reactor.send(.load(40)).finish()
+    await bounded("load(40) finishes") { await reactor.send(.load(40)).finish() }
     let before = reactor.currentState.sections
 
     // when
-    await reactor.send(.load(50)).finish()
+    await bounded("load(50) finishes") { await reactor.send(.load(50)).finish() }
 
     // then
     XCTAssertEqual(reactor.currentState.sections, before)
@@ -26,11 +27,11 @@ final class MainReactorLoadingTests: XCTestCase {
     // given
     let client = ScriptedPeopleClient([.failure(.transport("offline"))], then: .people)
     let reactor = MainReactor(client: client, seed: "retry")
-    await reactor.send(.load(25)).finish()
+    await bounded("load(25) finishes") { await reactor.send(.load(25)).finish() }
     XCTAssertNotNil(reactor.currentState.errorMessage)
 
     // when
-    await reactor.send(.retry).finish()
+    await bounded("retry finishes") { await reactor.send(.retry).finish() }
 
     // then
     XCTAssertNil(reactor.currentState.errorMessage)
@@ -56,14 +57,14 @@ final class MainReactorLoadingTests: XCTestCase {
     // given: a first load that only ends when it is cancelled
     let client = ScriptedPeopleClient([.suspendUntilCancelled], then: .people)
     let reactor = MainReactor(client: client)
-    var calls = client.calls.makeAsyncIterator()
+    let calls = BoundedIterator(client.calls)
     let first = reactor.send(.load(10))
-    _ = await calls.next()  // the first fetch is running
+    _ = await calls.next("the first fetch starts", in: self)
 
     // when
     let second = reactor.send(.load(20))
-    await first.finish()
-    await second.finish()
+    await bounded("the first load ends, cancelled by the second") { await first.finish() }
+    await bounded("the second load finishes") { await second.finish() }
 
     // then
     XCTAssertEqual(client.recordedCalls.map(\.count), [10, 20])
@@ -84,7 +85,7 @@ final class MainReactorLoadingTests: XCTestCase {
     // then
     XCTAssertTrue(reactor.currentState.isLoading)
     task.cancel()
-    await task.finish()
+    await bounded("the cancelled load ends") { await task.finish() }
   }
 
   func test_detailReactor_equality_isIdentity() async {

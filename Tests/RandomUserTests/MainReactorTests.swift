@@ -1,5 +1,6 @@
 import RandomUserCore
 import ReactorFlow
+import ReactorFlowTestSupport
 import XCTest
 
 /// The main reactor, in the shape of the seed article's tests: `setUp` loads 100 people and
@@ -120,18 +121,18 @@ final class MainReactorTests: XCTestCase {
 
   func test_load_stateStream_showsLoadingThenSections() async {
     // given
-    var states = reactor.state.makeAsyncIterator()
-    let current = await states.next()
+    let states = BoundedIterator(reactor.state)
+    let current = await states.next("the current state, replayed", in: self)
     XCTAssertEqual(current?.isLoading, false)
 
     // when
     reactor.send(.load(30))
 
     // then
-    let loading = await states.next()
+    let loading = await states.next("the loading state", in: self)
     XCTAssertEqual(loading?.isLoading, true)
     XCTAssertEqual(loading?.peopleCount, 100, "the previous sections stay while loading")
-    let loaded = await states.next()
+    let loaded = await states.next("the loaded state", in: self)
     XCTAssertEqual(loaded?.isLoading, false)
     XCTAssertEqual(loaded?.peopleCount, 30)
     XCTAssertEqual(loaded?.lastRequestedCount, 30)

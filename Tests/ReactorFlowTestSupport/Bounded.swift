@@ -38,3 +38,25 @@ extension XCTestCase {
     return outcome.value
   }
 }
+
+extension XCTestCase {
+  /// Every element of a finite asynchronous sequence, awaited for at most `timeout` seconds.
+  ///
+  /// A sequence that does not end in time fails the test ("Exceeded timeout …: <what>") and
+  /// gives `nil`.
+  /// - Parameters:
+  ///   - what: What is awaited, for the failure.
+  ///   - sequence: The sequence; it must end.
+  ///   - timeout: The bound, in seconds.
+  /// - Returns: The elements in order, or `nil` when the sequence did not end in time.
+  @MainActor
+  package func collected<S: AsyncSequence & Sendable>(
+    _ what: String, _ sequence: S, timeout: TimeInterval = 5
+  ) async -> [S.Element]? where S.Element: Sendable, S.Failure == Never {
+    await bounded(what, timeout: timeout) {
+      var elements: [S.Element] = []
+      for await element in sequence { elements.append(element) }
+      return elements
+    }
+  }
+}

@@ -1,3 +1,4 @@
+import ReactorFlowTestSupport
 import ReactorFlowTesting
 import XCTest
 
@@ -91,7 +92,9 @@ final class DebouncedSearchTests: XCTestCase {
     let reactor = SearchReactor(client: client, clock: ImmediateClock())
 
     // when
-    await reactor.send(.query("swift")).finish()
+    await bounded("reactor.send(.query(\"swift\")) finishes") {
+      await reactor.send(.query("swift")).finish()
+    }
 
     // then
     XCTAssertEqual(client.searchSpy.allArguments, ["swift"])

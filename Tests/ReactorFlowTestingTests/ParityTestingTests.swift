@@ -1,4 +1,5 @@
 import ReactorFlow
+import ReactorFlowTestSupport
 import ReactorFlowTesting
 import XCTest
 
@@ -89,8 +90,8 @@ final class ParityTestingTests: XCTestCase {
     let errors = reactor.recordUnhandledErrors()
 
     // when
-    await reactor.send(.load).finish()
-    await reactor.send(.load).finish()
+    await bounded("reactor.send(.load) finishes") { await reactor.send(.load).finish() }
+    await bounded("reactor.send(.load) finishes") { await reactor.send(.load).finish() }
 
     // then
     XCTAssertEqual(errors.messages, ["offline", "offline"])
@@ -105,7 +106,7 @@ final class ParityTestingTests: XCTestCase {
     let errors = reactor.recordUnhandledErrors()
 
     // when
-    await reactor.send(.load).finish()
+    await bounded("reactor.send(.load) finishes") { await reactor.send(.load).finish() }
 
     // then
     XCTAssertEqual(errors.errors.count, 1)
@@ -120,7 +121,7 @@ final class ParityTestingTests: XCTestCase {
 
     // when
     errors = nil
-    await reactor.send(.load).finish()
+    await bounded("reactor.send(.load) finishes") { await reactor.send(.load).finish() }
 
     // then
     XCTAssertNil(weakErrors)

@@ -1,3 +1,4 @@
+import ReactorFlowTestSupport
 import ReactorFlowTesting
 import XCTest
 
@@ -221,7 +222,9 @@ final class ReactorTesterFailureTests: XCTestCase {
 
     // when
     let failures = await captureFailures {
-      await tester.send(.loadFactUnhandled).finish()
+      await bounded("tester.send(.loadFactUnhandled) finishes") {
+        await tester.send(.loadFactUnhandled).finish()
+      }
     }
 
     // then

@@ -118,9 +118,17 @@ final class TestClockTests: XCTestCase {
     await clock.advance(by: .seconds(2))
 
     // when
-    try await clock.sleep(until: .init(offset: .seconds(1)))
+    let returned = await bounded("a sleep until a past deadline returns at once") {
+      do {
+        try await clock.sleep(until: .init(offset: .seconds(1)))
+        return true
+      } catch {
+        return false
+      }
+    }
 
     // then
+    XCTAssertEqual(returned, true)
     XCTAssertEqual(clock.pendingCount, 0)
   }
 
@@ -169,7 +177,7 @@ final class TestClockTests: XCTestCase {
     XCTAssertTrue(failures.first?.message.contains("Fix: stop or cancel that work") ?? false)
     XCTAssertEqual(failures.first?.fileID, "ReactorFlowTestingTests/TestClockTests.swift")
     task.cancel()
-    _ = await task.result
+    await bounded("the cancelled timer ends") { _ = await task.result }
   }
 
   func test_advanceTo_anInstantInThePast_failsAndLeavesTimeAlone() async {

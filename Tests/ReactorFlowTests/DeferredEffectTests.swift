@@ -1,4 +1,5 @@
 import ReactorFlow
+import ReactorFlowTestSupport
 import ReactorFlowTesting
 import XCTest
 
@@ -55,7 +56,9 @@ final class DeferredEffectTests: XCTestCase {
     let reactor = ChainReactor()
 
     // when
-    await reactor.send(.asyncThenDouble(4)).finish()
+    await bounded("reactor.send(.asyncThenDouble(4)) finishes") {
+      await reactor.send(.asyncThenDouble(4)).finish()
+    }
 
     // then
     XCTAssertEqual(reactor.currentState.total, 10)

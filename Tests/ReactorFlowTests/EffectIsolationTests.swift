@@ -1,5 +1,6 @@
 import Foundation
 import ReactorFlow
+import ReactorFlowTestSupport
 import ReactorFlowTesting
 import XCTest
 
@@ -121,7 +122,9 @@ final class EffectIsolationTests: XCTestCase {
       let reactor = WhereReactor()
 
       // when
-      await reactor.send(.probe(form)).finish()
+      await bounded("reactor.send(.probe(\(form))) finishes") {
+        await reactor.send(.probe(form)).finish()
+      }
 
       // then
       XCTAssertEqual(reactor.currentState.onMain[form], false, "\(form) ran on the main actor")
@@ -150,7 +153,7 @@ final class EffectIsolationTests: XCTestCase {
     let reactor = MainActorMethodReactor()
 
     // when
-    await reactor.send(()).finish()
+    await bounded("reactor.send(()) finishes") { await reactor.send(()).finish() }
 
     // then: a function keeps the isolation it was declared with; only closures are `@concurrent`.
     XCTAssertEqual(reactor.currentState, true)

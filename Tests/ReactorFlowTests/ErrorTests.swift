@@ -1,4 +1,5 @@
 import ReactorFlow
+import ReactorFlowTestSupport
 import XCTest
 
 private struct Failure: Error, Equatable { let code: Int }
@@ -59,7 +60,7 @@ final class ErrorTests: XCTestCase {
     reactor.runtime.onUnhandledError = { reported.append($0 as? Failure ?? Failure(code: -1)) }
 
     // when
-    await reactor.send(.fail).finish()
+    await bounded("reactor.send(.fail) finishes") { await reactor.send(.fail).finish() }
     reactor.send(.increment)
 
     // then
@@ -70,7 +71,7 @@ final class ErrorTests: XCTestCase {
   func test_effectError_withRecover_isMappedToAMutation() async {
     let reactor = FailingReactor(mapsErrors: true)
 
-    await reactor.send(.fail).finish()
+    await bounded("reactor.send(.fail) finishes") { await reactor.send(.fail).finish() }
 
     XCTAssertEqual(reactor.currentState.error, "recovered Failure(code: 1)")
   }
@@ -79,7 +80,7 @@ final class ErrorTests: XCTestCase {
     let reactor = FailingReactor()
     reactor.runtime.onUnhandledError = { XCTFail("unexpected unhandled error \($0)") }
 
-    await reactor.send(.failCaught).finish()
+    await bounded("reactor.send(.failCaught) finishes") { await reactor.send(.failCaught).finish() }
 
     XCTAssertEqual(reactor.currentState.error, "caught Failure(code: 2)")
   }
@@ -88,7 +89,7 @@ final class ErrorTests: XCTestCase {
     let reactor = FailingReactor()
     reactor.runtime.onUnhandledError = { XCTFail("unexpected unhandled error \($0)") }
 
-    await reactor.send(.failMapped).finish()
+    await bounded("reactor.send(.failMapped) finishes") { await reactor.send(.failMapped).finish() }
 
     XCTAssertEqual(reactor.currentState.error, "mapped")
   }
@@ -98,7 +99,7 @@ final class ErrorTests: XCTestCase {
     var reported = 0
     reactor.runtime.onUnhandledError = { _ in reported += 1 }
 
-    await reactor.send(.go).finish()
+    await bounded("reactor.send(.go) finishes") { await reactor.send(.go).finish() }
 
     XCTAssertEqual(reactor.currentState.count, 2)
     XCTAssertEqual(reported, 1)

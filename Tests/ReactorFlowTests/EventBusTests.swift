@@ -1,4 +1,5 @@
 import ReactorFlow
+import ReactorFlowTestSupport
 import XCTest
 
 private enum TodoEvent: Sendable, Equatable { case renamed(String) }
@@ -50,10 +51,8 @@ final class EventBusTests: XCTestCase {
     bus.finish()
 
     // then
-    var firstValues: [Int] = []
-    for await value in first { firstValues.append(value) }
-    var secondValues: [Int] = []
-    for await value in second { secondValues.append(value) }
+    let firstValues = await collected("the first subscriber's events, until finish", first)
+    let secondValues = await collected("the second subscriber's events, until finish", second)
     XCTAssertEqual(firstValues, [1, 2])
     XCTAssertEqual(secondValues, [1, 2])
   }
@@ -65,8 +64,7 @@ final class EventBusTests: XCTestCase {
     bus.post(2)
     bus.finish()
 
-    var values: [Int] = []
-    for await value in late { values.append(value) }
+    let values = await collected("the late subscriber's events, until finish", late)
     XCTAssertEqual(values, [2])
   }
 

@@ -1,4 +1,5 @@
 import ReactorFlow
+import ReactorFlowTestSupport
 import ReactorFlowTesting
 import XCTest
 
@@ -71,7 +72,7 @@ final class FinallyAndDelayTests: XCTestCase {
     // when
     let task = reactor.send(.loadNextPage)
     await clock.advance(by: .seconds(1))
-    await task.finish()
+    await bounded("task finishes") { await task.finish() }
 
     // then
     XCTAssertEqual(reactor.currentState, .init(isLoadingNextPage: false, pages: 1))
@@ -87,7 +88,7 @@ final class FinallyAndDelayTests: XCTestCase {
 
     // when
     reactor.send(.cancel)
-    await task.finish()
+    await bounded("task finishes") { await task.finish() }
 
     // then
     XCTAssertEqual(reactor.currentState, .init(isLoadingNextPage: false, pages: 0))
@@ -99,7 +100,7 @@ final class FinallyAndDelayTests: XCTestCase {
     let task = reactor.send(.loadNextPage)
 
     task.cancel()
-    await task.finish()
+    await bounded("task finishes") { await task.finish() }
 
     XCTAssertFalse(reactor.currentState.isLoadingNextPage)
     XCTAssertEqual(reactor.currentState.pages, 0)
@@ -114,9 +115,9 @@ final class FinallyAndDelayTests: XCTestCase {
 
     // when
     let second = reactor.send(.loadNextPage)
-    await first.finish()
+    await bounded("first finishes") { await first.finish() }
     await clock.advance(by: .seconds(1))
-    await second.finish()
+    await bounded("second finishes") { await second.finish() }
 
     // then: the first load's closing mutation came, then the second one's
     XCTAssertEqual(reactor.currentState.pages, 1)
@@ -131,7 +132,9 @@ final class FinallyAndDelayTests: XCTestCase {
     reactor.runtime.onUnhandledError = { errors.append($0) }
 
     // when
-    await reactor.send(.failNextPage).finish()
+    await bounded("reactor.send(.failNextPage) finishes") {
+      await reactor.send(.failNextPage).finish()
+    }
 
     // then
     XCTAssertFalse(reactor.currentState.isLoadingNextPage)
@@ -153,7 +156,7 @@ final class FinallyAndDelayTests: XCTestCase {
 
     // when
     await clock.advance(by: .seconds(1))
-    await task.finish()
+    await bounded("task finishes") { await task.finish() }
 
     // then
     XCTAssertEqual(reactor.currentState.value, 9)

@@ -1,4 +1,5 @@
 import ReactorFlow
+import ReactorFlowTestSupport
 import XCTest
 
 // The ReactorFlow snippets of Sources/ReactorFlow/ReactorFlow.docc/MigratingFromReactorKit.md,
@@ -351,7 +352,7 @@ final class MigrationGuideTests: XCTestCase {
 
     // then
     await fulfillment(of: [received], timeout: 5)
-    let streamed = await consumer.value
+    let streamed = await bounded("consumer ends") { await consumer.value }
     XCTAssertEqual(labels, ["0", "1"])
     XCTAssertEqual(streamed, [0, 1])
     XCTAssertEqual(reactor.currentState.value, 1)
@@ -378,7 +379,7 @@ final class MigrationGuideTests: XCTestCase {
     XCTAssertTrue(reactor.currentState.isLoading)
     XCTAssertEqual(reactor.currentState.title, "Loading…")
     await latch.open()
-    await task.finish()
+    await bounded("task finishes") { await task.finish() }
     XCTAssertEqual(
       reactor.currentState,
       RepositoryListReactor.State(
@@ -404,7 +405,7 @@ final class MigrationGuideTests: XCTestCase {
     // then
     XCTAssertFalse(second.hasEffects)
     await latch.open()
-    await first.finish()
+    await bounded("first finishes") { await first.finish() }
     XCTAssertEqual(log.queries, ["swift"])
     XCTAssertEqual(reactor.currentState.repositories, ["ReactorFlow"])
   }
@@ -417,7 +418,7 @@ final class MigrationGuideTests: XCTestCase {
     reactor.runtime.onUnhandledError = { error in reported.append("\(error)") }
 
     // when
-    await reactor.send(.refresh).finish()
+    await bounded("reactor.send(.refresh) finishes") { await reactor.send(.refresh).finish() }
 
     // then
     XCTAssertFalse(reactor.currentState.isLoading)

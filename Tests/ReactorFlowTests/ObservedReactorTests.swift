@@ -1,5 +1,6 @@
 import Observation
 import ReactorFlow
+import ReactorFlowTestSupport
 import XCTest
 
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
@@ -214,8 +215,8 @@ final class ObservedReactorTests: XCTestCase {
     let model = ObservedReactor(reactor)
     var observed: [String] = []
     let token = reactor.observe(\.username) { observed.append($0) }
-    var names = reactor.values(of: \.username).makeAsyncIterator()
-    var states = reactor.state.makeAsyncIterator()
+    let names = BoundedIterator(reactor.values(of: \.username))
+    let states = BoundedIterator(reactor.state)
     let changes = trackOnce { _ = model.username }
 
     // when
@@ -224,10 +225,13 @@ final class ObservedReactorTests: XCTestCase {
     // then
     XCTAssertEqual(changes.value, 1)
     XCTAssertEqual(observed, ["ada", "grace"])
-    let streamed = [await names.next(), await names.next()]
+    let streamed = [
+      await names.next("the current username", in: self),
+      await names.next("the new username", in: self),
+    ]
     XCTAssertEqual(streamed, ["ada", "grace"])
-    let first = await states.next()
-    let second = await states.next()
+    let first = await states.next("the current state", in: self)
+    let second = await states.next("the new state", in: self)
     XCTAssertEqual([first?.username, second?.username], ["ada", "grace"])
     token.cancel()
   }

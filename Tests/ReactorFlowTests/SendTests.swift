@@ -1,4 +1,5 @@
 import ReactorFlow
+import ReactorFlowTestSupport
 import XCTest
 
 @MainActor
@@ -58,7 +59,7 @@ final class SendTests: XCTestCase {
   func test_effect_emittingInSequence_reducesEachBeforeTheNextIsMade() async {
     let reactor = SequenceReactor()
 
-    await reactor.send(.runSteps).finish()
+    await bounded("reactor.send(.runSteps) finishes") { await reactor.send(.runSteps).finish() }
 
     XCTAssertEqual(reactor.currentState.seen, [1, 2, 3])
     XCTAssertEqual(reactor.currentState.steps, 3)

@@ -43,8 +43,12 @@ final class StateReaderTests: XCTestCase {
     let reactor = PagingReactor()
 
     // when
-    await reactor.send(.loadNextPage).finish()
-    await reactor.send(.loadNextPage).finish()
+    await bounded("reactor.send(.loadNextPage) finishes") {
+      await reactor.send(.loadNextPage).finish()
+    }
+    await bounded("reactor.send(.loadNextPage) finishes") {
+      await reactor.send(.loadNextPage).finish()
+    }
 
     // then
     XCTAssertEqual(reactor.currentState.pages, [1, 2])

@@ -1,3 +1,4 @@
+import ReactorFlowTestSupport
 import XCTest
 
 @testable import ReactorFlow
@@ -9,7 +10,9 @@ final class StateStreamEndingTests: XCTestCase {
     let reactor = CounterReactor()
     var stream: AsyncStream<CounterReactor.State>? = reactor.state
     if let stream {
-      for await _ in stream { break }
+      await bounded("the current state") {
+        for await _ in stream { break }
+      }
     }
     XCTAssertEqual(reactor.runtime.observers.count, 1)
 
@@ -33,10 +36,10 @@ final class StateStreamEndingTests: XCTestCase {
       }
       return count
     }
-    await received.next()
+    await bounded("the consumer receives the current state") { await received.next() }
 
     consumer.cancel()
-    let count = await consumer.value
+    let count = await bounded("consumer ends") { await consumer.value }
     reactor.send(.increment)
 
     XCTAssertEqual(count, 1)
@@ -51,9 +54,9 @@ final class StateStreamEndingTests: XCTestCase {
 
     reactor = nil
 
-    var counts: [Int] = []
+    var counts: [Int]?
     if let stream {
-      for await state in stream { counts.append(state.count) }
+      counts = await collected("the buffered states, until the stream ends", stream)?.map(\.count)
     }
     XCTAssertEqual(counts, [0, 1, 2])
   }

@@ -1,5 +1,6 @@
 import Foundation
 import ReactorFlow
+import ReactorFlowTestSupport
 import ReactorFlowTesting
 import XCTest
 
@@ -56,7 +57,7 @@ final class StoredClockTests: XCTestCase {
     XCTAssertTrue(reactor.currentState.isVisible)
 
     await clock.advance(by: .seconds(2))
-    await task.finish()
+    await bounded("task finishes") { await task.finish() }
 
     XCTAssertFalse(reactor.currentState.isVisible)
   }
@@ -70,7 +71,7 @@ final class StoredClockTests: XCTestCase {
     reactor.send(.tap)
     reactor.send(.tap)
     await clock.advance(by: .seconds(1))
-    await last.finish()
+    await bounded("last finishes") { await last.finish() }
 
     XCTAssertEqual(reactor.currentState.query, "sw")
     XCTAssertEqual(reactor.currentState.taps, 1)

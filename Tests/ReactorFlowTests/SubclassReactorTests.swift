@@ -68,6 +68,83 @@ private final class TodoListReactor: ListReactor<String> {
   }
 }
 
+/// A base reactor written the documented way for subclasses that customize hooks: it declares
+/// every hook they may override, each doing what the protocol's default does.
+@MainActor
+private class HookedBaseReactor: Reactor {
+  enum Action: Sendable, Equatable { case add(Int), fail }
+  enum Mutation: Sendable, Equatable { case add(Int), setError(String) }
+  struct State: Equatable, Sendable {
+    var total = 0
+    var error: String?
+    var log: [String] = []
+  }
+  struct Failure: Error {}
+
+  let initialState = State()
+  let runtime = Runtime()
+
+  func mutate(action: Action) -> Effect<Mutation> {
+    switch action {
+    case .add(let value): return .send(.add(value))
+    case .fail: return .run { _ in throw Failure() }
+    }
+  }
+
+  func reduce(state: State, mutation: Mutation) -> State {
+    var state = state
+    switch mutation {
+    case .add(let value): state.total += value
+    case .setError(let message): state.error = message
+    }
+    return state
+  }
+
+  // The hooks subclasses may override, declared here with the default's behaviour: a hook that
+  // only a subclass declares is never called.
+  func transform(action: Action) -> Effect<Action> { .send(action) }
+  func transform(mutation: Mutation) -> Mutation { mutation }
+  func transform(state: State) -> State { state }
+  func recover(from error: any Error) -> Mutation? {
+    runtime.reportUnhandledError(error)
+    return nil
+  }
+}
+
+@MainActor
+private final class AuditedReactor: HookedBaseReactor {
+  override func transform(action: Action) -> Effect<Action> {
+    action == .add(0) ? .none : .send(action)
+  }
+
+  override func transform(mutation: Mutation) -> Mutation {
+    if case .add(let value) = mutation { return .add(value * 2) }
+    return mutation
+  }
+
+  override func transform(state: State) -> State {
+    var state = state
+    state.log.append("total \(state.total)")
+    return state
+  }
+
+  override func recover(from error: any Error) -> Mutation? {
+    .setError("\(type(of: error))")
+  }
+}
+
+/// The trap the documentation warns about: the base declares no hooks, so this subclass's
+/// `transform(state:)` overrides nothing and the protocol's default is called instead.
+@MainActor
+private final class UndeclaredHookReactor: ListReactor<Int> {
+  private(set) var transformCalls = 0
+
+  func transform(state: State) -> State {
+    transformCalls += 1
+    return state
+  }
+}
+
 @MainActor
 final class SubclassReactorTests: XCTestCase {
   func test_subclassOfGenericBase_actions_runTheSubclassOverrides() async {
@@ -87,7 +164,7 @@ final class SubclassReactorTests: XCTestCase {
     let states = reactor.record(\.self)
 
     // when
-    await reactor.send(.load).finish()
+    await bounded("reactor.send(.load) finishes") { await reactor.send(.load).finish() }
 
     // then
     XCTAssertEqual(reactor.currentState, .init(items: ["Write Tests", "Ship"], isLoading: false))
@@ -122,5 +199,48 @@ final class SubclassReactorTests: XCTestCase {
 
     // then
     XCTAssertEqual(reactor.currentState.items, [3])
+  }
+
+  func test_subclass_hooksTheBaseDeclares_areCalled() async {
+    // given
+    let reactor = AuditedReactor()
+
+    // when
+    reactor.send(.add(0))
+    reactor.send(.add(3))
+    await bounded("reactor.send(.fail) finishes") { await reactor.send(.fail).finish() }
+
+    // then
+    XCTAssertEqual(reactor.currentState.total, 6, "add(0) dropped, add(3) doubled")
+    XCTAssertEqual(reactor.currentState.error, "Failure")
+    XCTAssertEqual(reactor.currentState.log, ["total 6"], "applied to each published state once")
+  }
+
+  func test_baseDeclaringHooks_usedDirectly_behavesLikeTheDefaults() async {
+    // given
+    let reactor = HookedBaseReactor()
+    var unhandled: [String] = []
+    reactor.runtime.onUnhandledError = { unhandled.append("\(type(of: $0))") }
+
+    // when
+    reactor.send(.add(0))
+    reactor.send(.add(3))
+    await bounded("reactor.send(.fail) finishes") { await reactor.send(.fail).finish() }
+
+    // then
+    XCTAssertEqual(reactor.currentState, .init(total: 3, error: nil, log: []))
+    XCTAssertEqual(unhandled, ["Failure"])
+  }
+
+  func test_subclass_hookTheBaseDoesNotDeclare_isNotCalled() {
+    // given
+    let reactor = UndeclaredHookReactor()
+
+    // when
+    reactor.send(.add(1))
+
+    // then: Swift's rule, which the documentation states; declare the hook in the base instead.
+    XCTAssertEqual(reactor.currentState.items, [1])
+    XCTAssertEqual(reactor.transformCalls, 0)
   }
 }

@@ -1,4 +1,5 @@
 import ReactorFlow
+import ReactorFlowTestSupport
 import ReactorFlowTesting
 import XCTest
 
@@ -56,8 +57,83 @@ private final class RefreshReactor: Reactor {
   }
 }
 
+/// ReactorKit code ported one action at a time: the one-to-one `transform(action:) -> Action`.
+@MainActor
+private final class SearchQueryReactor: Reactor {
+  enum Action: Sendable, Equatable { case search(String) }
+  struct State: Equatable, Sendable { var query = "" }
+
+  let initialState = State()
+  let runtime = Runtime()
+
+  func transform(action: Action) -> Action {
+    switch action {
+    case .search(let query): return .search(query.lowercased())
+    }
+  }
+
+  func reduce(state: State, mutation: Action) -> State {
+    switch mutation {
+    case .search(let query): return State(query: query)
+    }
+  }
+}
+
+/// Both forms declared: the `Effect<Action>` one is the loop's, and it decides whether to call the
+/// one-to-one form.
+@MainActor
+private final class BothTransformsReactor: Reactor {
+  enum Action: Sendable, Equatable { case add(Int), ignored }
+  struct State: Equatable, Sendable { var total = 0 }
+
+  let initialState = State()
+  let runtime = Runtime()
+
+  func transform(action: Action) -> Action {
+    switch action {
+    case .add(let value): return .add(value * 10)
+    case .ignored: return .ignored
+    }
+  }
+
+  func transform(action: Action) -> Effect<Action> {
+    action == .ignored ? .none : .send(transform(action: action))
+  }
+
+  func reduce(state: State, mutation: Action) -> State {
+    switch mutation {
+    case .add(let value): return State(total: state.total + value)
+    case .ignored: return State(total: -1)
+    }
+  }
+}
+
 @MainActor
 final class TransformActionTests: XCTestCase {
+  func test_transformActionToAction_declaredAlone_isCalledForEverySentAction() {
+    // given
+    let reactor = SearchQueryReactor()
+
+    // when
+    reactor.send(.search("ReactorKit"))
+
+    // then
+    XCTAssertEqual(reactor.currentState.query, "reactorkit")
+  }
+
+  func test_transformActionToAction_withTheEffectFormToo_runsWhereTheEffectFormCallsIt() {
+    // given
+    let reactor = BothTransformsReactor()
+
+    // when
+    reactor.send(.add(1))
+    reactor.send(.ignored)
+    reactor.send(.add(2))
+
+    // then
+    XCTAssertEqual(reactor.currentState.total, 30)
+  }
+
   func test_transformAction_returningNone_dropsTheAction() async {
     // given
     let reactor = RefreshReactor(clock: TestClock())
@@ -97,7 +173,7 @@ final class TransformActionTests: XCTestCase {
 
     // when
     await clock.advance(by: .seconds(1))
-    await task.finish()
+    await bounded("task finishes") { await task.finish() }
 
     // then
     XCTAssertEqual(reactor.currentState.saveCount, 1)
@@ -112,7 +188,7 @@ final class TransformActionTests: XCTestCase {
 
     // when
     task.cancel()
-    await task.finish()
+    await bounded("task finishes") { await task.finish() }
     await clock.run()
 
     // then
@@ -147,9 +223,9 @@ final class TransformActionTests: XCTestCase {
     reactor.send(.cancel)
 
     // then
-    var iterator = actions.makeAsyncIterator()
-    let first = await iterator.next()
-    let second = await iterator.next()
+    let iterator = BoundedIterator(actions)
+    let first = await iterator.next("the first action sent after subscribing", in: self)
+    let second = await iterator.next("the second action", in: self)
     XCTAssertEqual(first, .finishLoading)
     XCTAssertEqual(second, .cancel)
   }
@@ -164,8 +240,7 @@ final class TransformActionTests: XCTestCase {
     reactor = nil
 
     // then
-    var received: [RefreshReactor.Action] = []
-    for await action in actions { received.append(action) }
+    let received = await collected("the actions, until the reactor is released", actions)
     XCTAssertEqual(received, [.cancel])
   }
 }
