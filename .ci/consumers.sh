@@ -52,7 +52,7 @@ for name in "${names[@]}"; do
     status=1
     continue
   fi
-  grep -E "Executed [0-9]+ tests" "$log" | tail -1
+  grep -E "Executed [0-9]+ tests|Test run with" "$log" | sed -n "1p;\$p"
   echo "consumers: $name: passed"
 done
 exit "$status"
