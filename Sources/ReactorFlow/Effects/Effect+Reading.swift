@@ -37,12 +37,14 @@ extension Effect {
   /// The operation receives a ``StateReader``: `try await state.current` reads the state at that
   /// moment. Prefer this to capturing `self`, which keeps the reactor alive until the effect ends;
   /// `.run { [weak self] send in ... }` works too but needs an unwrap at every use. The operation
-  /// runs like the one of ``run(priority:operation:catch:)``.
+  /// runs like the one of ``run(priority:operation:catch:fileID:line:)``.
   /// - Parameters:
   ///   - reactor: The reactor whose state to read, usually `self`; it is held weakly.
   ///   - priority: The priority of the task that runs the effect.
   ///   - operation: The work; it receives the state reader and a ``Send``.
   ///   - handler: Called with any error other than `CancellationError` that `operation` throws.
+  ///   - fileID: Where the effect is built, for inspection (``EffectInfo``); leave the default.
+  ///   - line: The line where the effect is built; leave the default.
   /// - Returns: The effect.
   public static func run<R: Reactor>(
     reading reactor: R,
@@ -50,10 +52,14 @@ extension Effect {
     operation:
       @concurrent @escaping @Sendable (_ state: StateReader<R.State>, _ send: Send<Output>)
       async throws -> Void,
-    catch handler: Catch? = nil
+    catch handler: Catch? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
   ) -> Effect where R.State: Sendable {
     let weakReactor = WeakReactor(value: reactor)
     let reader = StateReader<R.State> { weakReactor.value?.currentState }
-    return .run(priority: priority, operation: { send in try await operation(reader, send) }, catch: handler)
+    return .run(
+      priority: priority, operation: { send in try await operation(reader, send) }, catch: handler,
+      fileID: fileID, line: line)
   }
 }

@@ -1,7 +1,7 @@
 /// The work that `mutate(action:)` asks the reactor to do, as a value.
 ///
 /// An effect is built only from factories (``none``, ``send(_:)-(Output)``,
-/// ``run(priority:operation:catch:)``, ``task(priority:operation:)``, ``sequence(_:)``,
+/// ``run(priority:operation:catch:fileID:line:)``, ``task(priority:operation:fileID:line:)``, ``sequence(_:fileID:line:)``,
 /// ``cancel(id:)``) and combinators (``merge(_:)-(Effect<Output>...)``,
 /// ``concatenate(_:)-(Effect<Output>...)``, ``cancellable(id:cancelInFlight:)``, ``map(_:)``,
 /// ``catch(_:)``, ``prepend(_:)``, ``debounce(id:for:clock:)-(_,_,C)``, ``throttle(id:for:clock:)-(_,_,C)``).
@@ -33,7 +33,7 @@ public struct Effect<Output: Sendable>: Sendable {
     @concurrent @Sendable (_ error: any Error, _ send: Send<Output>) async -> Void
 
   /// The work of an asynchronous effect. It is `@concurrent`: it runs off the main actor, on the
-  /// global concurrent executor, whatever the closure's form (see ``run(priority:operation:catch:)``).
+  /// global concurrent executor, whatever the closure's form (see ``run(priority:operation:catch:fileID:line:)``).
   public typealias Body = @concurrent @Sendable (_ send: Send<Output>) async throws -> Void
 
   @usableFromInline
@@ -61,10 +61,13 @@ public struct Effect<Output: Sendable>: Sendable {
   @usableFromInline
   final class Node: Sendable {
     @usableFromInline let operation: Operation
+    /// Where an asynchronous effect was built, for inspection (``EffectInfo``).
+    @usableFromInline let site: EffectSite?
 
     @usableFromInline
-    init(_ operation: Operation) {
+    init(_ operation: Operation, site: EffectSite? = nil) {
       self.operation = operation
+      self.site = site
     }
   }
 
@@ -88,6 +91,12 @@ public struct Effect<Output: Sendable>: Sendable {
     case .none: self.node = nil
     default: self.node = Node(operation)
     }
+  }
+
+  /// An asynchronous effect built at `site`.
+  init(operation: Operation, site: EffectSite?) {
+    self.output = nil
+    self.node = Node(operation, site: site)
   }
 
   /// What the effect does, as one value (off the hot path).
@@ -155,13 +164,18 @@ extension Effect {
   ///   - operation: The work; it receives a ``Send`` to deliver outputs.
   ///   - handler: Called with any error other than `CancellationError` that `operation` throws;
   ///     it can send outputs that describe the failure.
+  ///   - fileID: Where the effect is built, for inspection (``EffectInfo``); leave the default.
+  ///   - line: The line where the effect is built; leave the default.
   public static func run(
     priority: TaskPriority? = nil,
     operation: @escaping Body,
-    catch handler: Catch? = nil
+    catch handler: Catch? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
   ) -> Effect {
+    let site = EffectSite(fileID: fileID, line: line)
     guard let handler else {
-      return Effect(operation: .run(priority: priority?.rawValue, operation))
+      return Effect(operation: .run(priority: priority?.rawValue, operation), site: site)
     }
     return Effect(
       operation: .run(priority: priority?.rawValue) { send in
@@ -172,33 +186,45 @@ extension Effect {
         } catch {
           await handler(error, send)
         }
-      })
+      },
+      site: site)
   }
 
   /// An asynchronous effect that produces exactly one output.
   /// - Parameters:
   ///   - priority: The priority of the task that runs the effect.
   ///   - operation: The work; its result is reduced when it returns.
+  ///   - fileID: Where the effect is built, for inspection (``EffectInfo``); leave the default.
+  ///   - line: The line where the effect is built; leave the default.
   public static func task(
     priority: TaskPriority? = nil,
-    operation: @concurrent @escaping @Sendable () async throws -> Output
+    operation: @concurrent @escaping @Sendable () async throws -> Output,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
   ) -> Effect {
-    Effect(operation: .run(priority: priority?.rawValue) { send in await send(try await operation()) })
+    Effect(
+      operation: .run(priority: priority?.rawValue) { send in await send(try await operation()) },
+      site: EffectSite(fileID: fileID, line: line))
   }
 
   /// An effect that sends every element of an asynchronous sequence, in order.
   ///
   /// Use it to merge an external stream (a timer, a notification, a global store) into a reactor.
   /// The effect ends when the sequence ends; that does not end the reactor.
-  /// - Parameter sequence: The elements to send.
-  public static func sequence<S: AsyncSequence & Sendable>(_ sequence: S) -> Effect
-  where S.Element == Output {
+  /// - Parameters:
+  ///   - sequence: The elements to send.
+  ///   - fileID: Where the effect is built, for inspection (``EffectInfo``); leave the default.
+  ///   - line: The line where the effect is built; leave the default.
+  public static func sequence<S: AsyncSequence & Sendable>(
+    _ sequence: S, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Effect where S.Element == Output {
     Effect(
       operation: .run(priority: nil) { send in
         for try await element in sequence {
           await send(element)
         }
-      })
+      },
+      site: EffectSite(fileID: fileID, line: line))
   }
 
   /// An effect that cancels the running effects with the given identifier.
@@ -312,7 +338,8 @@ extension Effect {
       return Effect<NewOutput>(
         operation: .run(priority: priority) { send in
           try await body(Send { output in send.deliver(transform(output)) })
-        })
+        },
+        site: node?.site)
     case .merge(let effects):
       return .merge(effects.map { $0.map(transform) })
     case .concatenate(let effects):

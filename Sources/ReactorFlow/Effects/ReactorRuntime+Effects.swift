@@ -19,7 +19,10 @@ extension Sink where Output == R.Action {
   @usableFromInline
   static var actions: Sink {
     // An action is queued while the runtime processes, so both paths are a plain send.
-    let send: @MainActor @Sendable (R, R.Action) -> Void = { _ = $0.runtime.send($1, to: $0) }
+    let send: @MainActor @Sendable (R, R.Action) -> Void = {
+      $0.runtime.inspection?.nextActionSource = .effect
+      _ = $0.runtime.send($1, to: $0)
+    }
     return Sink(now: send, later: send)
   }
 
@@ -28,8 +31,14 @@ extension Sink where Output == R.Action {
   @usableFromInline
   static func transformedActions(_ group: EffectGroup?) -> Sink {
     Sink(
-      now: { _ = $0.runtime.mutate($1, group: group, $0) },
-      later: { $0.runtime.receiveTransformed($1, group: group, $0) })
+      now: {
+        $0.runtime.inspection?.transformedAction($1)
+        _ = $0.runtime.mutate($1, group: group, $0)
+      },
+      later: {
+        $0.runtime.inspection?.transformedAction($1)
+        $0.runtime.receiveTransformed($1, group: group, $0)
+      })
   }
 }
 
@@ -142,9 +151,21 @@ extension ReactorRuntime {
     if case .run(let rawPriority, _) = effect.operation, let rawPriority {
       priority = TaskPriority(rawValue: rawPriority)
     }
-    let task = EffectTasks.start(priority: priority) {
-      await Self.run(effect, weakReactor, sink)
-      weakReactor.value?.runtime.effectDidFinish(serial: serial)
+    let task: Task<Void, Never>
+    if let inspection {
+      let info = inspection.effectStarted(serial: serial, ids: ids, site: effect.site)
+      task = EffectTasks.start(priority: priority) {
+        let outcome = await InspectedEffect.$current.withValue(info) {
+          await Self.run(effect, weakReactor, sink)
+        }
+        weakReactor.value?.runtime.inspection?.effectEnded(info, outcome)
+        weakReactor.value?.runtime.effectDidFinish(serial: serial)
+      }
+    } else {
+      task = EffectTasks.start(priority: priority) {
+        await Self.run(effect, weakReactor, sink)
+        weakReactor.value?.runtime.effectDidFinish(serial: serial)
+      }
     }
     register(task, serial: serial, ids: ids, isExternal: isExternal)
     if !isExternal {
@@ -157,17 +178,21 @@ extension ReactorRuntime {
 
   // MARK: - Running effects in a task
 
-  /// Runs an effect to its end, sending a thrown error to the reactor's `recover(from:)`.
+  /// Runs an effect to its end, sending a thrown error to the reactor's `recover(from:)`, and
+  /// returns how it ended.
+  @discardableResult
   static func run<R: Reactor, Output>(
     _ effect: Effect<Output>, _ reactor: WeakReactor<R>, _ sink: Sink<R, Output>
-  ) async where R.Action == Action, R.Mutation == Mutation, R.State == State {
+  ) async -> EffectOutcome where R.Action == Action, R.Mutation == Mutation, R.State == State {
     do {
       try await perform(effect, reactor, sink)
+      return Task.isCancelled ? .cancelled : .finished
     } catch is CancellationError {
       // Cancellation is how effects are stopped on purpose; it is not a failure.
-      return
+      return .cancelled
     } catch {
       report(error, reactor)
+      return .failed(error)
     }
   }
 

@@ -1,6 +1,6 @@
 /// Reads a reactor's current state from an asynchronous effect without keeping the reactor alive.
 ///
-/// ``Effect/run(reading:priority:operation:catch:)`` hands one to its operation. Capturing `self`
+/// ``Effect/run(reading:priority:operation:catch:fileID:line:)`` hands one to its operation. Capturing `self`
 /// in a `.run` closure to read `currentState` would keep the reactor alive until the effect ends,
 /// which defeats "effects are cancelled when the reactor goes away"; the reader holds the reactor
 /// weakly instead.

@@ -133,6 +133,9 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
   /// release each) per observer.
   @exclusivity(unchecked) @usableFromInline var callbacks: ContiguousArray<Unmanaged<Callback>> = []
   @exclusivity(unchecked) @usableFromInline var hooks: Hooks?
+  /// The inspectors' hub (Inspection/), only while something inspects the reactor: each event
+  /// below costs one load of `nil` otherwise.
+  @exclusivity(unchecked) @usableFromInline var inspection: Inspection<Action, Mutation, State>?
   var effects: EffectRegistry?
   private var nextObserverID = 0
   /// The reactor's type, for messages; set when the runtime starts.
@@ -187,6 +190,7 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
   func start<R: Reactor>(_ reactor: R) -> State
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     reactorType = type(of: reactor)
+    startInspection(reactorType: reactorType)
     let initial = reactor.initialState
     reducedState = initial
     guard hooks?.actionInterceptor == nil else {
@@ -212,6 +216,7 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
   func send<R: Reactor>(_ action: Action, to reactor: R) -> ReactorTask
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     if storedState == nil { _ = start(reactor) }
+    if let inspection { inspection.action(action) }
     if let hooks {
       if !hooks.actionObservers.isEmpty { notifyActionObservers(action) }
       if let actionInterceptor = hooks.actionInterceptor {
@@ -269,10 +274,17 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     guard let state = reducedState else { return }
     if let mutationTap = hooks?.mutationTap { mutationTap(mutation) }
+    if let inspection { inspection.mutation(mutation) }
     let reduced = reactor.reduce(state: state, mutation: reactor.transform(mutation: mutation))
     reducedState = reduced
     let published = reactor.transform(state: reduced)
-    storedState = published
+    if let inspection {
+      let old = storedState
+      storedState = published
+      inspection.state(old: old, new: published)
+    } else {
+      storedState = published
+    }
     if !observers.isEmpty { notify(published) }
   }
 
@@ -326,7 +338,13 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
       return
     }
     isProcessing = true
-    apply(mutation, reactor)
+    if let inspection {
+      inspection.deliveringEffect = InspectedEffect.current
+      apply(mutation, reactor)
+      inspection.deliveringEffect = nil
+    } else {
+      apply(mutation, reactor)
+    }
     if !pending.isEmpty { drainPending(reactor) }
     isProcessing = false
   }

@@ -1,18 +1,23 @@
-import ReactorFlow
-
-/// A line diff of two values' `dump`-like outlines, for failure messages.
-enum StateDiff {
+/// A line diff of two values' `dump`-like outlines: the tester's failure messages and the change
+/// log (``Reactor/logChanges(to:)``) both show states through it.
+package enum StateDiff {
   /// The outlines of `expected` and `actual`, with `−` before lines only in the expected value,
   /// `+` before lines only in the actual one, and two spaces before the rest.
-  static func lines<Value>(expected: Value, actual: Value) -> String {
+  package static func lines<Value>(expected: Value, actual: Value) -> String {
     let old = outline(expected)
     let new = outline(actual)
     return diff(old, new).joined(separator: "\n")
   }
 
+  /// Only the lines that differ between the outlines of `old` and `new`: `−` before a line of
+  /// the old value, `+` before a line of the new one. Empty when the outlines are the same.
+  package static func changes<Value>(old: Value, new: Value) -> [String] {
+    diff(outline(old), outline(new)).filter { !$0.hasPrefix("  ") }
+  }
+
   /// The value's outline in `dump`'s shape, except that a reactor held in the state is one line
   /// with its type and identity: its runtime's internals say nothing about the state under test.
-  static func outline(_ value: Any) -> [String] {
+  package static func outline(_ value: Any) -> [String] {
     var lines: [String] = []
     var visited: Set<ObjectIdentifier> = []
     write(value, label: nil, depth: 0, visited: &visited, into: &lines)

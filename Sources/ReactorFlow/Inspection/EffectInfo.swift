@@ -1,0 +1,84 @@
+/// What an inspector knows about one running effect: its number, its identifiers, and where it
+/// was built.
+///
+/// The source location is the call of ``Effect/run(priority:operation:catch:fileID:line:)``,
+/// ``Effect/task(priority:operation:fileID:line:)`` or ``Effect/sequence(_:fileID:line:)`` that
+/// made the effect's asynchronous part.
+public struct EffectInfo: Sendable, Hashable, CustomStringConvertible {
+  /// The effect's number, unique among the effects of its reactor.
+  public let serial: Int
+  /// The identifiers the effect was made cancellable with, outermost first.
+  public let ids: [EffectID]
+  /// The file (`#fileID`) where the effect was built, or `"?"` when it is not known.
+  public let fileID: String
+  /// The line where the effect was built, or 0 when it is not known.
+  public let line: Int
+
+  /// Describes an effect.
+  /// - Parameters:
+  ///   - serial: The effect's number within its reactor.
+  ///   - ids: Its cancellation identifiers.
+  ///   - fileID: The file where it was built.
+  ///   - line: The line where it was built.
+  public init(serial: Int, ids: [EffectID], fileID: String, line: Int) {
+    self.serial = serial
+    self.ids = ids
+    self.fileID = fileID
+    self.line = line
+  }
+
+  /// A label for the effect: its identifiers if it has any, else where it was built.
+  public var label: String {
+    guard ids.isEmpty else { return ids.map { "\($0.base)" }.joined(separator: "/") }
+    return "\(fileName):\(line)"
+  }
+
+  /// `effect #3 "load" (MainReactor.swift:42)`.
+  public var description: String {
+    let name = ids.isEmpty ? "" : " \"\(label)\""
+    return "effect #\(serial)\(name) (\(fileName):\(line))"
+  }
+
+  /// The file's name without its module.
+  var fileName: Substring {
+    fileID.split(separator: "/").last ?? Substring(fileID)
+  }
+}
+
+/// Where an asynchronous effect was built.
+@usableFromInline
+struct EffectSite: Sendable {
+  @usableFromInline let fileID: StaticString
+  @usableFromInline let line: UInt
+
+  @inlinable
+  init(fileID: StaticString, line: UInt) {
+    self.fileID = fileID
+    self.line = line
+  }
+}
+
+/// The effect whose task is running, for the inspection of the mutations it sends.
+enum InspectedEffect {
+  @TaskLocal static var current: EffectInfo?
+}
+
+extension Effect {
+  /// Where the first asynchronous piece of this effect was built, if one says so.
+  var site: EffectSite? {
+    if let site = node?.site { return site }
+    switch operation {
+    case .none, .output, .outputs, .run, .cancel, .deferred:
+      return nil
+    case .merge(let effects), .concatenate(let effects):
+      for effect in effects {
+        if let site = effect.site { return site }
+      }
+      return nil
+    case .cancellable(_, _, let effect), .catching(let effect, _), .throttle(_, _, let effect):
+      return effect.site
+    case .finally(let effect, let closing):
+      return effect.site ?? closing.site
+    }
+  }
+}

@@ -1,0 +1,103 @@
+/// A reactor's inspection: its inspectors and what its events need to know. The runtime holds one
+/// only while something inspects it, so that every hook on the loop is one load of `nil` otherwise.
+@MainActor
+@usableFromInline
+final class Inspection<Action: Sendable, Mutation: Sendable, State>: ObservationSource {
+  typealias Event = ReactorEvent<Action, Mutation, State>
+
+  private weak var runtime: ReactorRuntime<Action, Mutation, State>?
+  private var handlers: [(id: Int, handler: @MainActor (Event) -> Void)] = []
+  private var nextID = 0
+  /// Whether the process-wide inspectors were active when the runtime started.
+  var forwardsToProcess = false
+  let reactor: InspectedReactor
+  /// The source of the action being sent, when it is not `.send`; set by the sink of external
+  /// actions just before it sends.
+  var nextActionSource: ActionSource?
+  /// The effect whose mutation is being received.
+  var deliveringEffect: EffectInfo?
+
+  init(runtime: ReactorRuntime<Action, Mutation, State>, reactorType: Any.Type) {
+    self.runtime = runtime
+    self.reactor = InspectedReactor(
+      id: ObjectIdentifier(runtime), name: String(describing: reactorType))
+  }
+
+  func add(_ handler: @escaping @MainActor (Event) -> Void) -> ObservationToken {
+    let id = nextID
+    nextID += 1
+    handlers.append((id, handler))
+    return ObservationToken(source: self, id: id)
+  }
+
+  @usableFromInline
+  func removeObservation(id: Int) {
+    handlers.removeAll { $0.id == id }
+    if handlers.isEmpty && !forwardsToProcess, let runtime, runtime.inspection === self {
+      runtime.inspection = nil
+    }
+  }
+
+  func emit(_ event: Event) {
+    for (_, handler) in handlers { handler(event) }
+    guard forwardsToProcess else { return }
+    for (_, inspector) in ReactorInspection.registry.inspectors {
+      inspector.receive(event, from: reactor)
+    }
+  }
+
+  // MARK: - Events (called by the runtime only when it holds an inspection)
+
+  @usableFromInline
+  func action(_ action: Action) {
+    let source = nextActionSource ?? .send
+    nextActionSource = nil
+    emit(.action(action, source: source))
+  }
+
+  @usableFromInline
+  func transformedAction(_ action: Action) {
+    emit(.action(action, source: .transform))
+  }
+
+  @usableFromInline
+  func mutation(_ mutation: Mutation) {
+    emit(.mutation(mutation, effect: deliveringEffect))
+  }
+
+  @usableFromInline
+  func state(old: State?, new: State) {
+    guard let old else { return }
+    emit(.state(old: old, new: new))
+  }
+
+  /// Describes a starting effect and reports its start.
+  func effectStarted(serial: Int, ids: [EffectID], site: EffectSite?) -> EffectInfo {
+    let info = EffectInfo(
+      serial: serial, ids: ids, fileID: site.map { "\($0.fileID)" } ?? "?",
+      line: site.map { Int($0.line) } ?? 0)
+    emit(.effectStarted(info))
+    return info
+  }
+
+  func effectEnded(_ info: EffectInfo, _ outcome: EffectOutcome) {
+    emit(.effectEnded(info, outcome))
+  }
+}
+
+extension ReactorRuntime {
+  /// The reactor's inspection, created on first use.
+  func inspection(reactorType: Any.Type) -> Inspection<Action, Mutation, State> {
+    if let inspection { return inspection }
+    let inspection = Inspection(runtime: self, reactorType: reactorType)
+    inspection.forwardsToProcess = ReactorInspection.isActive
+    self.inspection = inspection
+    return inspection
+  }
+
+  /// Creates the inspection when the runtime starts while process-wide inspectors are attached.
+  func startInspection(reactorType: Any.Type) {
+    guard ReactorInspection.isActive else { return }
+    inspection(reactorType: reactorType).forwardsToProcess = true
+  }
+}

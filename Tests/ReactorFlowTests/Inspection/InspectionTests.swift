@@ -1,0 +1,211 @@
+import ReactorFlow
+import ReactorFlowTestSupport
+import ReactorFlowTesting
+import XCTest
+
+@MainActor
+final class InspectionTests: XCTestCase {
+  func test_synchronousAction_reportsActionMutationAndState() async {
+    // given
+    let reactor = InspectedCounter()
+    let events = EventLines()
+    let token = reactor.inspect { events.record($0) }
+
+    // when
+    reactor.send(.increment)
+
+    // then
+    XCTAssertEqual(
+      events.lines,
+      ["action increment from send", "mutation add(1) by mutate", "state 0,false -> 1,false"])
+    token.cancel()
+  }
+
+  func test_effect_reportsItsStartItsMutationsAndItsEndInOrder() async {
+    // given
+    let reactor = InspectedCounter()
+    let events = EventLines()
+    var started: EffectInfo?
+    let token = reactor.inspect { event in
+      events.record(event)
+      if case .effectStarted(let effect) = event { started = effect }
+    }
+
+    // when
+    await bounded("the load finishes") { await reactor.send(.load).finish() }
+
+    // then
+    XCTAssertEqual(
+      events.lines,
+      [
+        "action load from send",
+        "mutation setLoading(true) by mutate",
+        "state 0,false -> 0,true",
+        "start load",
+        "mutation add(10) by effect load",
+        "state 0,true -> 10,true",
+        "end load finished",
+      ])
+    XCTAssertEqual(started?.fileID, "ReactorFlowTests/InspectedReactor.swift")
+    XCTAssertEqual(started?.line, InspectedCounter.loadLine)
+    XCTAssertEqual(started?.ids, [EffectID("load")])
+    token.cancel()
+  }
+
+  func test_cancelledEffect_endsAsCancelled() async {
+    // given
+    let reactor = InspectedCounter()
+    let events = EventLines()
+    let token = reactor.inspect { events.record($0) }
+    let waiting = reactor.send(.wait)
+    await bounded("the effect waits on the latch") { await reactor.latch.nextArrival() }
+
+    // when
+    reactor.send(.stop)
+    await bounded("the cancelled effect ends") { await waiting.finish() }
+
+    // then
+    XCTAssertEqual(
+      events.lines,
+      ["action wait from send", "start wait", "action stop from send", "end wait cancelled"])
+    token.cancel()
+  }
+
+  func test_failingEffect_reportsTheRecoveredMutationThenTheError() async throws {
+    // given
+    let reactor = InspectedCounter()
+    let events = EventLines()
+    var outcome: EffectOutcome?
+    let token = reactor.inspect { event in
+      events.record(event)
+      if case .effectEnded(_, let ended) = event { outcome = ended }
+    }
+
+    // when
+    await bounded("the failing effect ends") { await reactor.send(.fail).finish() }
+
+    // then
+    let label = try XCTUnwrap(events.lines.dropFirst().first).replacingOccurrences(of: "start ", with: "")
+    XCTAssertTrue(label.hasPrefix("InspectedReactor.swift:"), label)
+    XCTAssertEqual(
+      events.lines,
+      [
+        "action fail from send",
+        "start \(label)",
+        "mutation add(100) by effect \(label)",
+        "state 0,false -> 100,false",
+        "end \(label) failed: Failure",
+      ])
+    guard case .failed(let error) = outcome else {
+      return XCTFail("expected a failure, got \(String(describing: outcome))")
+    }
+    XCTAssertTrue(error is InspectedCounter.Failure)
+    token.cancel()
+  }
+
+  func test_actionSources_nameTransformAndExternalEffect() async {
+    // given
+    let reactor = InspectedCounter(withExternalActions: true)
+    let events = EventLines()
+    let token = reactor.inspect { events.record($0) }
+
+    // when
+    reactor.send(.pair)
+    reactor.externalContinuation.yield(.increment)
+    await fulfillment(of: [expectation(reactor, \.count, equals: 3)], timeout: 5)
+
+    // then: the external stream is an effect that started with the reactor
+    XCTAssertTrue(events.lines.first?.hasPrefix("start InspectedReactor.swift:") == true)
+    XCTAssertEqual(
+      events.lines.dropFirst(),
+      [
+        "action pair from send",
+        "action increment from transform",
+        "mutation add(1) by mutate",
+        "state 0,false -> 1,false",
+        "action increment from transform",
+        "mutation add(1) by mutate",
+        "state 1,false -> 2,false",
+        "action increment from effect",
+        "mutation add(1) by mutate",
+        "state 2,false -> 3,false",
+      ])
+    token.cancel()
+  }
+
+  func test_cancelledToken_stopsTheEvents() async {
+    // given
+    let reactor = InspectedCounter()
+    let events = EventLines()
+    let token = reactor.inspect { events.record($0) }
+    reactor.send(.increment)
+
+    // when
+    token.cancel()
+    reactor.send(.increment)
+
+    // then
+    XCTAssertEqual(events.lines.count, 3)
+    XCTAssertEqual(reactor.currentState.count, 2)
+  }
+
+  func test_attachedInspection_doesNotKeepTheReactorAlive() async {
+    // given
+    var reactor: InspectedCounter? = InspectedCounter()
+    weak let weakReactor = reactor
+    let events = EventLines()
+    let token = reactor?.inspect { events.record($0) }
+    reactor?.send(.increment)
+
+    // when
+    reactor = nil
+
+    // then
+    XCTAssertNil(weakReactor, "an attached inspection must not keep the reactor alive")
+    token?.cancel()
+    XCTAssertEqual(events.lines.count, 3)
+  }
+
+  func test_processWideInspector_seesReactorsThatStartWhileAttached() async {
+    // given
+    let before = InspectedCounter()
+    before.send(.increment)
+    let inspector = ProcessInspector()
+    let token = ReactorInspection.attach(inspector)
+    XCTAssertTrue(ReactorInspection.isActive)
+    let after = InspectedCounter()
+
+    // when
+    before.send(.increment)
+    after.send(.increment)
+    token.cancel()
+    after.send(.increment)
+
+    // then
+    let id = ObjectIdentifier(after.runtime)
+    XCTAssertEqual(
+      inspector.lines[id], ["InspectedCounter action", "InspectedCounter mutation", "InspectedCounter state"])
+    XCTAssertNil(
+      inspector.lines[ObjectIdentifier(before.runtime)], "a reactor started before is not inspected")
+  }
+}
+
+/// A process-wide inspector that notes the kind of each event, by reactor.
+@MainActor
+private final class ProcessInspector: ReactorInspector {
+  var lines: [ObjectIdentifier: [String]] = [:]
+
+  func receive<Action, Mutation, State>(
+    _ event: ReactorEvent<Action, Mutation, State>, from reactor: InspectedReactor
+  ) {
+    let kind =
+      switch event {
+      case .action: "action"
+      case .mutation: "mutation"
+      case .state: "state"
+      case .effectStarted: "started"
+      case .effectEnded: "ended"
+      }
+    lines[reactor.id, default: []].append("\(reactor.name) \(kind)")
+  }
+}
