@@ -35,6 +35,21 @@ final class OptionsTests: XCTestCase {
     XCTAssertEqual(options, expected)
   }
 
+  func test_parse_trace_acceptsJSONAndSVGFiles() throws {
+    XCTAssertEqual(try Options.parse(["--trace", "run.json"]).tracePath, "run.json")
+    XCTAssertEqual(try Options.parse(["--trace=out/Timeline.SVG"]).tracePath, "out/Timeline.SVG")
+    XCTAssertNil(try Options.parse([]).tracePath)
+  }
+
+  func test_parse_traceWithAnotherExtension_isAUsageError() {
+    XCTAssertThrowsError(try Options.parse(["--trace", "run.txt"])) { error in
+      XCTAssertEqual(
+        (error as? UsageError)?.message,
+        "--trace needs a file name ending in .json or .svg, got 'run.txt'")
+    }
+    XCTAssertThrowsError(try Options.parse(["--trace"]))
+  }
+
   func test_parse_shortFlagsAndLive_areRead() throws {
     // when
     let options = try Options.parse(["-n", "5", "-s", "x", "--live", "-i"])

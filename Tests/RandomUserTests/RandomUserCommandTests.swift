@@ -65,6 +65,56 @@ final class RandomUserCommandTests: XCTestCase {
     XCTAssertEqual(names.count, 100)
   }
 
+  func test_run_traceJSON_printsTheSameOutputAndWritesTheTimeline() throws {
+    // given
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent("run.json")
+
+    // when
+    let plain = try run(["--count", "30"])
+    let traced = try run(["--count", "30", "--trace", file.path])
+
+    // then
+    XCTAssertEqual(traced.status, 0, traced.standardError)
+    XCTAssertEqual(traced.standardOutput, plain.standardOutput, "tracing does not change the output")
+    let root = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+    let events = try XCTUnwrap(root["traceEvents"] as? [[String: Any]])
+    let names = events.compactMap { $0["name"] as? String }
+    XCTAssertTrue(names.contains("action load(30)"), "\(names)")
+    XCTAssertEqual(events.filter { $0["ph"] as? String == "B" }.count, 1, "one load effect")
+    XCTAssertEqual(events.filter { $0["ph"] as? String == "E" }.count, 1, "which ended")
+  }
+
+  func test_run_traceSVG_writesAPicture() throws {
+    // given
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString + ".svg")
+    addTeardownBlock { try? FileManager.default.removeItem(at: file) }
+
+    // when
+    let result = try run(["--count", "30", "--trace", file.path])
+
+    // then
+    XCTAssertEqual(result.status, 0, result.standardError)
+    let svg = try String(contentsOf: file, encoding: .utf8)
+    XCTAssertTrue(svg.contains("<svg xmlns=\"http://www.w3.org/2000/svg\""), svg)
+    XCTAssertTrue(svg.contains(">MainReactor</text>"), svg)
+  }
+
+  func test_run_traceToAMissingDirectory_failsWithAClearError() throws {
+    // when
+    let result = try run(["--count", "5", "--trace", "/nonexistent-directory/run.svg"])
+
+    // then
+    XCTAssertEqual(result.status, 1)
+    XCTAssertTrue(
+      result.standardError.hasPrefix(
+        "randomuser: error: could not write the trace to /nonexistent-directory/run.svg"),
+      result.standardError)
+  }
+
   func test_run_json_parsesBackToTheSameSectionsAsTheReactor() async throws {
     // when
     let result = try run(["--json", "--count", "60", "--seed", "cli"])

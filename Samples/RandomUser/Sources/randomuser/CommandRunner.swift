@@ -1,4 +1,6 @@
+import Foundation
 import RandomUserCore
+import ReactorFlow
 
 /// Runs the command for parsed options: one load and a print, or the interactive loop. It only wires
 /// things together: the reactor loads and groups, the printer formats, the session reads commands.
@@ -14,6 +16,23 @@ struct CommandRunner {
       console.write(Usage.help + "\n")
       return .success
     }
+    guard let tracePath = options.tracePath else { return await runReactors() }
+    // Attached before the reactors start, so that every one of them is on the timeline.
+    let recorder = TraceRecorder(clock: clock)
+    let tracing = ReactorInspection.attach(recorder)
+    let status = await runReactors()
+    tracing.cancel()
+    let trace = tracePath.lowercased().hasSuffix(".svg") ? recorder.svg() : recorder.traceEventJSON()
+    do {
+      try Data(trace.utf8).write(to: URL(fileURLWithPath: tracePath))
+    } catch {
+      console.writeError(Self.errorLine("could not write the trace to \(tracePath): \(error)"))
+      return .failure
+    }
+    return status
+  }
+
+  private func runReactors() async -> ExitStatus {
     let reactor = MainReactor(client: makeClient(), seed: options.seed)
     let progress = ProgressIndicator(
       console: console, clock: clock, discardsTypedInput: options.isInteractive)

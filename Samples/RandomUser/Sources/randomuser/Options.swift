@@ -23,6 +23,8 @@ struct Options: Equatable, Sendable {
   var format = Format.text
   var isInteractive = false
   var showsHelp = false
+  /// Where `--trace` writes the timeline: a `.json` file (Trace Event Format) or a `.svg` picture.
+  var tracePath: String?
 
   /// Parses the arguments after the program name (`--flag value` or `--flag=value`). Every problem is
   /// a ``UsageError`` with a one-line message; nothing here exits or prints.
@@ -61,6 +63,8 @@ struct Options: Equatable, Sendable {
       case "--interactive", "-i":
         try noValue()
         options.isInteractive = true
+      case "--trace":
+        options.tracePath = try parseTracePath(try value())
       case "--help", "-h":
         try noValue()
         options.showsHelp = true
@@ -112,6 +116,14 @@ struct Options: Equatable, Sendable {
       throw UsageError("--url \(text) cannot be used: \(reason)")
     }
     return url
+  }
+
+  private static func parseTracePath(_ text: String) throws(UsageError) -> String {
+    let lowercased = text.lowercased()
+    guard lowercased.hasSuffix(".json") || lowercased.hasSuffix(".svg") else {
+      throw UsageError("--trace needs a file name ending in .json or .svg, got '\(text)'")
+    }
+    return text
   }
 
   private static func parseTimeout(_ text: String) throws(UsageError) -> Duration {

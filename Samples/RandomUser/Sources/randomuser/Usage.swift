@@ -3,7 +3,7 @@ enum Usage {
   /// The synopsis, printed after every usage error.
   static let synopsis = """
     usage: randomuser [--count N] [--seed S] [--live | --url URL] [--timeout SECONDS]
-                      [--json | --interactive] [--help]
+                      [--json | --interactive] [--trace FILE] [--help]
     """
 
   /// The full help, printed by `--help`.
@@ -27,6 +27,9 @@ enum Usage {
           --json           Print the sections as JSON; every key is always present, null
                            when unknown (the sample's README has the schema).
       -i, --interactive    Browse the sections: open one, expand a person, go back, reload.
+          --trace FILE     Write a timeline of what the reactors did: FILE.json in the Trace
+                           Event Format (open it in ui.perfetto.dev or chrome://tracing), or
+                           FILE.svg, a picture.
       -h, --help           Show this help.
 
     Exit status: 0 on success, 1 when the load failed or found nobody (in --interactive: every

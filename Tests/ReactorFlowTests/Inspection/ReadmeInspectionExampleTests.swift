@@ -1,0 +1,58 @@
+import ReactorFlow
+import ReactorFlowTestSupport
+import XCTest
+
+/// The snippets of the README's "Inspecting a reactor", verbatim, and the change log it shows.
+@MainActor
+final class ReadmeInspectionExampleTests: XCTestCase {
+  func test_readmeChangeLog_isWhatTheCounterWrites() async {
+    // given
+    let reactor = CounterViewReactor()
+    var lines: [String] = []
+    let token = reactor.logChanges { lines.append($0) }
+
+    // when
+    reactor.send(.decrease)
+
+    // then
+    XCTAssertEqual(
+      lines,
+      [
+        "[CounterViewReactor] action decrease",
+        "[CounterViewReactor]   mutation setLoading(true)",
+        "[CounterViewReactor]     − isLoading: false",
+        "[CounterViewReactor]     + isLoading: true",
+        "[CounterViewReactor]   mutation decreaseValue",
+        "[CounterViewReactor]     − value: 0",
+        "[CounterViewReactor]     + value: -1",
+        "[CounterViewReactor]   mutation setLoading(false)",
+        "[CounterViewReactor]     − isLoading: true",
+        "[CounterViewReactor]     + isLoading: false",
+      ])
+    token.cancel()
+  }
+
+  func test_readmeSnippets_compileAndRun() async {
+    let reactor = CounterViewReactor()
+    let logging = reactor.logChanges()
+    logging.cancel()
+
+    var failures = 0
+    let inspection = reactor.inspect { event in
+      if case .effectEnded(let effect, .failed(let error)) = event {
+        print("\(effect) failed: \(error)")
+        failures += 1
+      }
+    }
+    reactor.send(.increase)
+    XCTAssertEqual(failures, 0)
+    inspection.cancel()
+
+    let recorder = TraceRecorder(clock: ContinuousClock())
+    let tracing = ReactorInspection.attach(recorder)
+    // ... use the app ...
+    let picture = recorder.svg()  // or recorder.traceEventJSON()
+    tracing.cancel()
+    XCTAssertTrue(picture.hasPrefix("<?xml"))
+  }
+}
