@@ -50,6 +50,21 @@ final class OptionsTests: XCTestCase {
     XCTAssertThrowsError(try Options.parse(["--trace"]))
   }
 
+  func test_parse_recordAndReplay_areReadAndChecked() throws {
+    XCTAssertEqual(try Options.parse(["--record", "run.json"]).recordPath, "run.json")
+    XCTAssertEqual(try Options.parse(["--replay", "run.json"]).replayPath, "run.json")
+    XCTAssertEqual(try Options.parse(["--replay", "run.json", "--trace", "t.svg"]).tracePath, "t.svg")
+    XCTAssertThrowsError(try Options.parse(["--replay", "run.json", "--json"])) { error in
+      XCTAssertEqual(
+        (error as? UsageError)?.message,
+        "--replay takes no other option but --trace: the recording holds them")
+    }
+    XCTAssertThrowsError(try Options.parse(["--record", "run.json", "-i"])) { error in
+      XCTAssertEqual((error as? UsageError)?.message, "--record cannot be combined with --interactive")
+    }
+    XCTAssertThrowsError(try Options.parse(["--record="]))
+  }
+
   func test_parse_shortFlagsAndLive_areRead() throws {
     // when
     let options = try Options.parse(["-n", "5", "-s", "x", "--live", "-i"])

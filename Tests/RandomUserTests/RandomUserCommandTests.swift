@@ -115,6 +115,97 @@ final class RandomUserCommandTests: XCTestCase {
       result.standardError)
   }
 
+  /// A directory for the files of one test, removed at its end.
+  private func temporaryDirectory() throws -> URL {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
+    return directory
+  }
+
+  func test_replay_ofARecordedRun_printsExactlyTheSameOutput() throws {
+    // given
+    let directory = try temporaryDirectory()
+    let text = directory.appendingPathComponent("text.json").path
+    let json = directory.appendingPathComponent("json.json").path
+    let recordedText = try run(["--count", "120", "--seed", "replay", "--record", text])
+    let recordedJSON = try run(["--count", "30", "--json", "--record", json])
+
+    // when
+    let replayedText = try run(["--replay", text])
+    let replayedJSON = try run(["--replay", json])
+
+    // then
+    XCTAssertEqual(recordedText.status, 0, recordedText.standardError)
+    XCTAssertEqual(replayedText.status, 0, replayedText.standardError)
+    XCTAssertEqual(replayedText.standardOutput, recordedText.standardOutput)
+    XCTAssertEqual(replayedJSON.status, 0, replayedJSON.standardError)
+    XCTAssertEqual(replayedJSON.standardOutput, recordedJSON.standardOutput)
+    XCTAssertTrue(recordedText.standardOutput.hasPrefix("120 people in "), recordedText.standardOutput)
+  }
+
+  func test_replay_ofAFailedLoad_printsTheSameErrorWithoutTheServer() throws {
+    // given: a server that fails once, then is gone
+    let directory = try temporaryDirectory()
+    let file = directory.appendingPathComponent("failed.json").path
+    let server = try startServer(.status(500, body: Data("oops".utf8)))
+    let recorded = try run(["--url", server.baseURL.absoluteString, "--record", file])
+    server.stop()
+
+    // when
+    let replayed = try run(["--replay", file])
+
+    // then
+    XCTAssertEqual(recorded.status, 1)
+    XCTAssertEqual(replayed.status, 1)
+    // The same error; the live load's progress line is not output, and nothing loads in a replay.
+    let error = "randomuser: error: the server answered with HTTP status 500\n"
+    XCTAssertEqual(replayed.standardError, error)
+    XCTAssertTrue(recorded.standardError.hasSuffix(error), recorded.standardError)
+    XCTAssertEqual(replayed.standardOutput, recorded.standardOutput)
+  }
+
+  func test_replay_badRecordings_failWithAClearError() throws {
+    // given
+    let directory = try temporaryDirectory()
+    let good = directory.appendingPathComponent("good.json")
+    XCTAssertEqual(try run(["--count", "10", "--record", good.path]).status, 0)
+    let data = try Data(contentsOf: good)
+    let text = try XCTUnwrap(String(data: data, encoding: .utf8))
+    let truncated = directory.appendingPathComponent("truncated.json")
+    try data.prefix(data.count / 2).write(to: truncated)
+    let future = directory.appendingPathComponent("future.json")
+    try Data(text.replacingOccurrences(of: "\"formatVersion\":1", with: "\"formatVersion\":2").utf8)
+      .write(to: future)
+    let other = directory.appendingPathComponent("other.json")
+    try Data(
+      text.replacingOccurrences(
+        of: "RandomUserCore.MainReactor.Action, RandomUserCore.MainReactor.Mutation",
+        with: "RandomUserCore.DetailReactor.Action, RandomUserCore.DetailReactor.Action"
+      ).utf8
+    ).write(to: other)
+
+    // when
+    let results = try [truncated, future, other].map { try run(["--replay", $0.path]) }
+
+    // then
+    XCTAssertEqual(results.map(\.status), [1, 1, 1])
+    XCTAssertEqual(results.map(\.standardOutput), ["", "", ""])
+    XCTAssertEqual(
+      results[0].standardError,
+      "randomuser: error: cannot replay \(truncated.path): the file is not JSON, or it is cut short (truncated)\n"
+    )
+    XCTAssertTrue(
+      results[1].standardError.contains(
+        "the recording has format version 2, but this ReactorFlow reads up to version 1"),
+      results[1].standardError)
+    XCTAssertTrue(
+      results[2].standardError.contains(
+        "the recording is of RandomUserCore.MainReactor (RandomUserCore.DetailReactor.Action, RandomUserCore.DetailReactor.Action), not of RandomUserCore.MainReactor.Action, RandomUserCore.MainReactor.Mutation"
+      ),
+      results[2].standardError)
+  }
+
   func test_run_json_parsesBackToTheSameSectionsAsTheReactor() async throws {
     // when
     let result = try run(["--json", "--count", "60", "--seed", "cli"])

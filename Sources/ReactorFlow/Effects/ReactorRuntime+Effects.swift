@@ -145,6 +145,7 @@ extension ReactorRuntime {
     ids: [EffectID],
     isExternal: Bool
   ) -> Task<Void, Never> where R.Action == Action, R.Mutation == Mutation, R.State == State {
+    if let hooks, hooks.effectsOff { return Task {} }  // A replay (Recording/).
     let serial = nextSerial()
     let weakReactor = WeakReactor(value: reactor)
     var priority: TaskPriority?

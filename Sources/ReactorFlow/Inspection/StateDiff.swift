@@ -17,15 +17,23 @@ package enum StateDiff {
 
   /// The value's outline in `dump`'s shape, except that a reactor held in the state is one line
   /// with its type and identity: its runtime's internals say nothing about the state under test.
-  package static func outline(_ value: Any) -> [String] {
+  ///
+  /// Without `identities`, a reactor is its type alone, so that the outlines of two runs compare
+  /// equal (a recording's states).
+  package static func outline(_ value: Any, identities: Bool = true) -> [String] {
     var lines: [String] = []
     var visited: Set<ObjectIdentifier> = []
-    write(value, label: nil, depth: 0, visited: &visited, into: &lines)
+    write(value, label: nil, depth: 0, identities: identities, visited: &visited, into: &lines)
     return lines
   }
 
+  /// The line diff of two outlines, as ``lines(expected:actual:)`` writes it.
+  package static func lines(expected: [String], actual: [String]) -> String {
+    diff(expected, actual).joined(separator: "\n")
+  }
+
   private static func write(
-    _ value: Any, label: String?, depth: Int, visited: inout Set<ObjectIdentifier>,
+    _ value: Any, label: String?, depth: Int, identities: Bool, visited: inout Set<ObjectIdentifier>,
     into lines: inout [String]
   ) {
     let indent = String(repeating: "  ", count: depth)
@@ -36,20 +44,26 @@ package enum StateDiff {
         lines.append("\(indent)- \(name)nil")
         return
       }
-      write(wrapped, label: label, depth: depth, visited: &visited, into: &lines)
+      write(
+        wrapped, label: label, depth: depth, identities: identities, visited: &visited, into: &lines)
       return
     }
     if mirror.displayStyle == .class {
       let object = value as AnyObject
       if value is any Reactor {
         let address = Unmanaged.passUnretained(object).toOpaque()
-        lines.append("\(indent)- \(name)\(type(of: value)) at \(address)")
+        lines.append("\(indent)- \(name)\(type(of: value))\(identities ? " at \(address)" : "")")
         return
       }
+      // Only an object that contains itself is cut short: one shared by two fields is shown in
+      // both, so that the outline does not depend on which values share storage.
       guard visited.insert(ObjectIdentifier(object)).inserted else {
         lines.append("\(indent)- \(name)\(type(of: value)) (already shown)")
         return
       }
+    }
+    defer {
+      if mirror.displayStyle == .class { visited.remove(ObjectIdentifier(value as AnyObject)) }
     }
     guard !mirror.children.isEmpty, depth < 40 else {
       lines.append("\(indent)- \(name)\(String(reflecting: value))")
@@ -66,7 +80,9 @@ package enum StateDiff {
       }
     lines.append("\(indent)▿ \(name)\(summary)")
     for child in mirror.children {
-      write(child.value, label: child.label, depth: depth + 1, visited: &visited, into: &lines)
+      write(
+        child.value, label: child.label, depth: depth + 1, identities: identities, visited: &visited,
+        into: &lines)
     }
   }
 

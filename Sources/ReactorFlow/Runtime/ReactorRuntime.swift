@@ -103,6 +103,9 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
     @exclusivity(unchecked) @usableFromInline var mutationTap: (@MainActor (Mutation) -> Void)?
     @exclusivity(unchecked) @usableFromInline var actionObservers: [Int: ActionObserver] = [:]
     var onUnhandledError: (@MainActor (any Error) -> Void)?
+    /// Set by a replay (Recording/): effects start no task, so that only the synchronous
+    /// mutations of each action and the recorded ones of effects are reduced.
+    var effectsOff = false
 
     init() {}
   }

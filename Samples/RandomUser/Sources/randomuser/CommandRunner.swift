@@ -33,7 +33,9 @@ struct CommandRunner {
   }
 
   private func runReactors() async -> ExitStatus {
+    if let replayPath = options.replayPath { return replay(from: replayPath) }
     let reactor = MainReactor(client: makeClient(), seed: options.seed)
+    let recorder = options.recordPath.map { _ in reactor.recordSession(clock: clock) }
     let progress = ProgressIndicator(
       console: console, clock: clock, discardsTypedInput: options.isInteractive)
     let loader = Loader(reactor: reactor, options: options, progress: progress)
@@ -48,7 +50,44 @@ struct CommandRunner {
       return await session.run(count: options.count)
     }
     await loader.load(count: options.count)
-    let state = reactor.currentState
+    let status = report(reactor.currentState, loader)
+    if let recorder, let recordPath = options.recordPath {
+      recorder.stop()
+      do {
+        try RecordedRun(options: options, session: recorder.recording).save(to: recordPath)
+      } catch {
+        console.writeError(Self.errorLine("could not save the session to \(recordPath): \(error)"))
+        return .failure
+      }
+    }
+    return status
+  }
+
+  /// Prints a recorded run again: the recorded options, and the state that replaying the
+  /// session into a new reactor reaches (its effects off: nothing is loaded).
+  private func replay(from path: String) -> ExitStatus {
+    let run: RecordedRun
+    do {
+      run = try RecordedRun.load(from: path)
+    } catch {
+      console.writeError(Self.errorLine("cannot replay \(path): \(error)"))
+      return .failure
+    }
+    let options = run.options
+    let reactor = MainReactor(client: RecordedRun.NoSource(), seed: options.seed)
+    do {
+      try reactor.replay(run.session)
+    } catch {
+      console.writeError(Self.errorLine("cannot replay \(path): \(error)"))
+      return .failure
+    }
+    let progress = ProgressIndicator(console: console, clock: clock, discardsTypedInput: false)
+    return report(reactor.currentState, Loader(reactor: reactor, options: options, progress: progress))
+  }
+
+  /// Prints the sections of `state`, or its error.
+  private func report(_ state: MainReactor.State, _ loader: Loader) -> ExitStatus {
+    let options = loader.options
     if let message = state.errorMessage {
       console.writeError(Self.errorLine(message))
       return .failure

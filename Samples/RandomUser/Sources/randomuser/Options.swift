@@ -25,6 +25,10 @@ struct Options: Equatable, Sendable {
   var showsHelp = false
   /// Where `--trace` writes the timeline: a `.json` file (Trace Event Format) or a `.svg` picture.
   var tracePath: String?
+  /// Where `--record` saves the session.
+  var recordPath: String?
+  /// The session `--replay` prints again.
+  var replayPath: String?
 
   /// Parses the arguments after the program name (`--flag value` or `--flag=value`). Every problem is
   /// a ``UsageError`` with a one-line message; nothing here exits or prints.
@@ -65,6 +69,10 @@ struct Options: Equatable, Sendable {
         options.isInteractive = true
       case "--trace":
         options.tracePath = try parseTracePath(try value())
+      case "--record":
+        options.recordPath = try nonEmpty(try value(), flag)
+      case "--replay":
+        options.replayPath = try nonEmpty(try value(), flag)
       case "--help", "-h":
         try noValue()
         options.showsHelp = true
@@ -85,6 +93,17 @@ struct Options: Equatable, Sendable {
     }
     if options.isInteractive, options.format == .json {
       throw UsageError("--json cannot be combined with --interactive")
+    }
+    if options.recordPath != nil, options.isInteractive {
+      throw UsageError("--record cannot be combined with --interactive")
+    }
+    if options.replayPath != nil {
+      var others = options
+      others.replayPath = nil
+      others.tracePath = nil
+      guard others == Options() else {
+        throw UsageError("--replay takes no other option but --trace: the recording holds them")
+      }
     }
     return options
   }
@@ -116,6 +135,11 @@ struct Options: Equatable, Sendable {
       throw UsageError("--url \(text) cannot be used: \(reason)")
     }
     return url
+  }
+
+  private static func nonEmpty(_ text: String, _ flag: String) throws(UsageError) -> String {
+    guard !text.isEmpty else { throw UsageError("\(flag) needs a file name") }
+    return text
   }
 
   private static func parseTracePath(_ text: String) throws(UsageError) -> String {

@@ -3,7 +3,8 @@ enum Usage {
   /// The synopsis, printed after every usage error.
   static let synopsis = """
     usage: randomuser [--count N] [--seed S] [--live | --url URL] [--timeout SECONDS]
-                      [--json | --interactive] [--trace FILE] [--help]
+                      [--json | --interactive] [--trace FILE] [--record FILE] [--help]
+           randomuser --replay FILE [--trace FILE]
     """
 
   /// The full help, printed by `--help`.
@@ -30,6 +31,8 @@ enum Usage {
           --trace FILE     Write a timeline of what the reactors did: FILE.json in the Trace
                            Event Format (open it in ui.perfetto.dev or chrome://tracing), or
                            FILE.svg, a picture.
+          --record FILE    Also save the session (what the reactor did) to FILE.
+          --replay FILE    Print a saved session again, exactly, without loading anything.
       -h, --help           Show this help.
 
     Exit status: 0 on success, 1 when the load failed or found nobody (in --interactive: every

@@ -4,7 +4,7 @@ extension PersonSection {
   /// The sections of a load share its array of people and each holds the positions of its own, so
   /// grouping copies no `Person` (for 100,000 people, about a million retains). It reads, compares
   /// and encodes like `[Person]`; `PersonSection.People([ada, grace])` makes one in a test.
-  public struct People: RandomAccessCollection, Hashable, Codable, Sendable {
+  public struct People: RandomAccessCollection, Hashable, Codable, Sendable, CustomReflectable {
     private let all: [Person]
     /// Positions in `all`; 32 bits halve the memory, and two billion people do not fit anyway.
     private let positions: ArraySlice<Int32>
@@ -31,6 +31,12 @@ extension PersonSection {
       // Checked here: an out-of-range position could still be inside `all`, in another section.
       precondition(position >= 0 && position < positions.count, "PersonSection.People index out of range")
       return all[Int(positions[positions.startIndex + position])]
+    }
+
+    /// Reflects as the people it holds, like `[Person]`: a dump, a test's diff or a recorded state
+    /// shows the people, not the shared storage (which differs between equal collections).
+    public var customMirror: Mirror {
+      Mirror(self, unlabeledChildren: Array(self), displayStyle: .collection)
     }
 
     /// Equal people in the same order; two views of one section are equal without reading a person.

@@ -19,7 +19,7 @@ import ReactorFlow
 @MainActor
 public final class MainReactor: Reactor {
   /// What the user can do on the main screen.
-  public enum Action: Sendable, Equatable {
+  public enum Action: Sendable, Equatable, Codable {
     /// Loads this many people, replacing the sections when it succeeds.
     case load(Int)
     /// Repeats the last load; does nothing before the first one.

@@ -1,0 +1,47 @@
+import Foundation
+import ReactorFlow
+
+// A recorded session of the main screen (`randomuser --record`) holds its actions (`Codable` where
+// they are declared) and its mutations.
+
+extension MainReactor.Mutation: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case startLoading, setSections, setError, setDetail
+  }
+
+  /// Decodes a mutation. A pushed detail screen is a reactor, which a recording does not hold:
+  /// decoding one fails (the CLI records only runs without `--interactive`).
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    if let count = try container.decodeIfPresent(Int.self, forKey: .startLoading) {
+      self = .startLoading(count: count)
+    } else if let sections = try container.decodeIfPresent([PersonSection].self, forKey: .setSections) {
+      self = .setSections(sections)
+    } else if let message = try container.decodeIfPresent(String.self, forKey: .setError) {
+      self = .setError(message)
+    } else if let title = try container.decodeIfPresent(String?.self, forKey: .setDetail) {
+      guard title == nil else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .setDetail, in: container,
+          debugDescription: "a recording cannot push the detail screen \(title ?? "")")
+      }
+      self = .setDetail(nil)
+    } else {
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(
+          codingPath: decoder.codingPath, debugDescription: "not a mutation of MainReactor"))
+    }
+  }
+
+  /// Encodes the mutation; a pushed detail screen as its title.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    switch self {
+    case .startLoading(let count): try container.encode(count, forKey: .startLoading)
+    case .setSections(let sections): try container.encode(sections, forKey: .setSections)
+    case .setError(let message): try container.encode(message, forKey: .setError)
+    case .setDetail(let detail):
+      try container.encode(detail.map { $0.initialState.title }, forKey: .setDetail)
+    }
+  }
+}

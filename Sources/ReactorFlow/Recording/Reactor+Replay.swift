@@ -1,0 +1,103 @@
+extension Reactor {
+  /// Replays a recording into this reactor, which must be fresh (just created, or observed but
+  /// not yet sent anything): the recorded
+  /// actions are sent, effects start no task, and the mutations that effects sent are fed in
+  /// where they were recorded. After every mutation, the published state must be the recorded
+  /// one.
+  ///
+  /// ```swift
+  /// let recording = try JSONDecoder().decode(ReactorRecording<MainReactor.Action, MainReactor.Mutation>.self, from: data)
+  /// let reactor = MainReactor()
+  /// try reactor.replay(recording)
+  /// reactor.currentState  // the state the session ended with
+  /// ```
+  /// The reactor keeps its effects off afterwards: it shows the session, it does not go on with it.
+  /// Actions that an asynchronous `transform(action:)` produced are not replayed.
+  /// - Parameter recording: The session to replay.
+  /// - Throws: ``RecordingError`` when the recording cannot be used (another reactor, a reactor
+  ///   that already started, another initial state), before anything changed;
+  ///   ``ReplayDivergence`` at the first step whose state differs from the recorded one.
+  public func replay(_ recording: ReactorRecording<Action, Mutation>) throws {
+    _ = try replayStates(recording)
+  }
+
+  /// Replays `recording` (see ``replay(_:)``) and returns the states it published: the initial
+  /// state, then one after each recorded mutation.
+  func replayStates(_ recording: ReactorRecording<Action, Mutation>) throws -> [State] {
+    let type = String(reflecting: Swift.type(of: self))
+    guard recording.reactorType == type else {
+      throw RecordingError.otherReactor(recorded: recording.reactorType, expected: type)
+    }
+    // A reactor that views already observe has started; it is still fresh if nothing changed
+    // its state and no effect of an action runs.
+    let hasStarted = runtime.storedState != nil
+    let initial = StateDiff.outline(
+      hasStarted ? currentState : transform(state: initialState), identities: false)
+    guard !hasStarted || (initial == recording.initialState && runtime.activeEffectCount == 0) else {
+      throw RecordingError.reactorAlreadyStarted(type)
+    }
+    guard initial == recording.initialState else {
+      throw RecordingError.differentInitialState(
+        diff: StateDiff.lines(expected: recording.initialState, actual: initial))
+    }
+
+    runtime.installedHooks.effectsOff = true
+    var published: [State] = []
+    let token = inspect { event in
+      if case .state(_, let new) = event { published.append(new) }
+    }
+    defer { token.cancel() }
+    var states = [currentState]
+    for (index, step) in recording.steps.enumerated() {
+      switch step.event {
+      case .action(let action):
+        send(action)
+        continue
+      case .mutation(let mutation, let fromEffect, _):
+        if fromEffect { runtime.receive(mutation, self) }
+      }
+      guard case .mutation(let mutation, let fromEffect, let recorded) = step.event else { continue }
+      let name = "mutation \(Self.short(mutation))\(fromEffect ? " from an effect" : "")"
+      guard states.count <= published.count else {
+        throw ReplayDivergence(
+          step: index + 1, recorded: name,
+          difference: "the recording has this mutation, but the replay did not produce it")
+      }
+      let state = published[states.count - 1]
+      states.append(state)
+      let replayed = StateDiff.outline(state, identities: false)
+      guard replayed == recorded else {
+        throw ReplayDivergence(
+          step: index + 1, recorded: name,
+          difference: "the state differs (− recorded, + replayed):\n"
+            + Self.excerpt(StateDiff.lines(expected: recorded, actual: replayed)))
+      }
+    }
+    guard published.count == states.count - 1 else {
+      throw ReplayDivergence(
+        step: recording.steps.count + 1, recorded: "the end of the recording",
+        difference: "the replay produced \(published.count - states.count + 1) more mutation(s)")
+    }
+    return states
+  }
+
+  /// A value's description, cut after 120 characters.
+  private static func short(_ value: Any) -> String {
+    let text = String(describing: value)
+    return text.count > 120 ? text.prefix(120) + "…" : text
+  }
+
+  /// The part of a diff around its first changes: a few lines before the first, then at most 40.
+  private static func excerpt(_ diff: String) -> String {
+    let lines = diff.split(separator: "\n", omittingEmptySubsequences: false)
+    guard lines.count > 48,
+      let first = lines.firstIndex(where: { $0.hasPrefix("−") || $0.hasPrefix("+") })
+    else { return diff }
+    let start = max(first - 6, 0)
+    let end = min(start + 40, lines.count)
+    var shown = lines[start..<end].joined(separator: "\n")
+    if start > 0 { shown = "  …\n" + shown }
+    if end < lines.count { shown += "\n  … \(lines.count - end) more lines" }
+    return shown
+  }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import RandomUserCore
+import ReactorFlow
+import ReactorFlowTesting
+import XCTest
+
+/// The snippets of the README's "Record and replay", verbatim, on the sample's main reactor.
+@MainActor
+final class ReadmeRecordingExampleTests: XCTestCase {
+  func test_readmeRecordAndReplay_passesOnTheSampleReactor() async throws {
+    let reactor = MainReactor(client: OfflinePeopleClient())
+    let recorder = reactor.recordSession(clock: ContinuousClock())
+    await reactor.send(.load(100)).finish()
+    let data = try JSONEncoder().encode(recorder.recording)
+
+    let recording = try JSONDecoder().decode(
+      ReactorRecording<MainReactor.Action, MainReactor.Mutation>.self, from: data)
+    MainReactor().assertReplays(recording)
+
+    XCTAssertEqual(recording.steps.count, 3, "load, startLoading, setSections")
+  }
+
+  func test_timeTravel_showsTheStatesOfALoad() async throws {
+    // given
+    let reactor = MainReactor(client: OfflinePeopleClient())
+    let recorder = reactor.recordSession(clock: ContinuousClock())
+    await reactor.send(.load(50)).finish()
+    let travel = try TimeTravel(reactor: MainReactor(), recording: recorder.recording)
+
+    // when / then
+    XCTAssertEqual(travel.reactor.currentState.peopleCount, 50)
+    travel.back()
+    XCTAssertTrue(travel.reactor.currentState.isLoading)
+    travel.back()
+    XCTAssertEqual(travel.reactor.currentState, MainReactor.State())
+  }
+}
