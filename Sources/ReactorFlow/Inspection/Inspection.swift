@@ -62,7 +62,10 @@ final class Inspection<Action: Sendable, Mutation: Sendable, State>: Observation
 
   @usableFromInline
   func mutation(_ mutation: Mutation) {
-    emit(.mutation(mutation, effect: deliveringEffect))
+    // The effect delivered this mutation only: what the mutation's observers queue is not its.
+    let effect = deliveringEffect
+    deliveringEffect = nil
+    emit(.mutation(mutation, effect: effect))
   }
 
   @usableFromInline
