@@ -42,6 +42,7 @@ classes=(
   RandomUserTests.DetailReactorTests
   RandomUserTests.MainReactorIsolationTests
   RandomUserTests.MainReactorTests
+  RandomUserTests.ReadmeRecordingExampleTests
   RandomUserTests.TestingArticleTests
   ReactorFlowTestingTests.DebouncedSearchTests
   ReactorFlowTestingTests.ExactTimingTests
@@ -57,10 +58,12 @@ classes=(
   ReactorFlowTestingTests.SynchronousExpectationTests
   ReactorFlowTestingTests.TestClockTests
   ReactorFlowTestingTests.TesterEquatableTests
+  ReactorFlowTests.ChangeLogTests
   ReactorFlowTests.EffectIsolationTests
   ReactorFlowTests.EventBusTests
   ReactorFlowTests.ExternalStreamTests
   ReactorFlowTests.FinallyAndDelayTests
+  ReactorFlowTests.InspectionTests
   ReactorFlowTests.LifetimeTests
   ReactorFlowTests.MigrationGuideTestingTests
   ReactorFlowTests.MigrationGuideTests
@@ -68,11 +71,13 @@ classes=(
   ReactorFlowTests.ObservedReactorObserverTests
   ReactorFlowTests.ObservedReactorTests
   ReactorFlowTests.OutsideTypesReactorTests
+  ReactorFlowTests.RecordingTests
   ReactorFlowTests.RegressionTests
   ReactorFlowTests.StopwatchTests
   ReactorFlowTests.StoredClockTests
   ReactorFlowTests.SubclassReactorTests
   ReactorFlowTests.ThrottleTests
+  ReactorFlowTests.TraceRecorderTests
   ReactorFlowTests.TransformActionTests
 )
 # The Swift Testing tests run in the same bundle, in parallel (Swift Testing's default): the

@@ -5,7 +5,8 @@ extension Reactor {
   ///
   /// Neither the token nor the inspection keeps the reactor alive (unless `handler` captures it).
   /// With nothing attached, inspection costs nothing measurable: see ``ReactorInspection`` for
-  /// every reactor of a process and ``logChanges(to:)`` for a readable log.
+  /// every reactor of a process, ``logChanges(to:)`` for a readable log and ``TraceRecorder`` for a
+  /// timeline.
   /// ```swift
   /// let token = reactor.inspect { event in
   ///   if case .effectEnded(let effect, .failed(let error)) = event {
