@@ -60,16 +60,13 @@ final class Inspection<Action: Sendable, Mutation: Sendable, State>: Observation
     emit(.action(action, source: .transform))
   }
 
+  /// Reports a reduced mutation, then the state it published.
   @usableFromInline
-  func mutation(_ mutation: Mutation) {
+  func applied(_ mutation: Mutation, old: State?, new: State) {
     // The effect delivered this mutation only: what the mutation's observers queue is not its.
     let effect = deliveringEffect
     deliveringEffect = nil
     emit(.mutation(mutation, effect: effect))
-  }
-
-  @usableFromInline
-  func state(old: State?, new: State) {
     guard let old else { return }
     emit(.state(old: old, new: new))
   }

@@ -7,7 +7,8 @@ public enum ReactorEvent<Action: Sendable, Mutation: Sendable, State> {
   /// An action was sent to the reactor. It is reported when it is sent, before it is processed
   /// or queued (an action sent while another is processed runs after that one).
   case action(Action, source: ActionSource)
-  /// A mutation is about to be reduced. `effect` is the effect that sent it, or `nil` when
+  /// A mutation was reduced (the `state` event that follows shows what it changed). `effect` is
+  /// the effect that sent it, or `nil` when
   /// `mutate(action:)` (or the synchronous part of its effect) produced it.
   case mutation(Mutation, effect: EffectInfo?)
   /// The published state changed after a mutation: `old` is the state before it, `new` the one
@@ -28,7 +29,7 @@ public enum ActionSource: Sendable, Hashable, CustomStringConvertible {
   case send
   /// The reactor's ``ReactorDefinition/externalActions()`` effect.
   case effect
-  /// An action that ``ReactorDefinition/transform(action:)-(Action)`` produced as an effect
+  /// An action that `transform(action:)` produced as an effect
   /// (several actions, or one later). A one-to-one transform is not reported again.
   case transform
 

@@ -267,14 +267,13 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     guard let state = reducedState else { return }
     if let mutationTap = hooks?.mutationTap { mutationTap(mutation) }  // A tester's (ReactorFlowTesting).
-    if let inspection { inspection.mutation(mutation) }
     let reduced = reactor.reduce(state: state, mutation: reactor.transform(mutation: mutation))
     reducedState = reduced
     let published = reactor.transform(state: reduced)
     if let inspection {
       let old = storedState
       storedState = published
-      inspection.state(old: old, new: published)
+      inspection.applied(mutation, old: old, new: published)  // Reported once it is in effect.
     } else {
       storedState = published
     }
