@@ -15,7 +15,7 @@ extension Reactor {
   /// }
   /// ```
   /// - Parameters:
-  ///   - recording: The session, from ``Reactor/recordSession(clock:)``.
+  ///   - recording: The session, from `recordSession(clock:)`.
   ///   - fileID: The file of the failure; leave the default.
   ///   - filePath: The file of the failure; leave the default.
   ///   - line: The line of the failure; leave the default.
