@@ -49,14 +49,12 @@ extension Reactor {
     defer { token.cancel() }
     var states = [currentState]
     for (index, step) in recording.steps.enumerated() {
-      switch step.event {
-      case .action(let action):
-        send(action)
+      guard case .mutation(let mutation, let fromEffect, let recorded) = step.event else {
+        if case .action(let action) = step.event { send(action) }
         continue
-      case .mutation(let mutation, let fromEffect, _):
-        if fromEffect { runtime.receive(mutation, self) }
       }
-      guard case .mutation(let mutation, let fromEffect, let recorded) = step.event else { continue }
+      // An action's own mutations were reduced when it was sent; an effect's are fed in now.
+      if fromEffect { runtime.receive(mutation, self) }
       let name = "mutation \(Self.short(mutation))\(fromEffect ? " from an effect" : "")"
       guard states.count <= published.count else {
         throw ReplayDivergence(
