@@ -33,11 +33,11 @@ public final class ObservedReactor<R: Reactor>: Observable {
   @usableFromInline typealias Property = TrackedProperty<ObservedReactor, R.State>
   @usableFromInline typealias Key = KeyPath<ObservedReactor, Int>
   @usableFromInline let registrar = ObservationRegistrar()
-  /// The observation of the reactor, started by the first read: a model made and dropped unread
-  /// (SwiftUI's throwaway `@State` initialisers) neither starts the reactor nor slows its actions.
-  @usableFromInline var token: ObservationToken?
   // Unchecked: used on every state or read, where a dynamic exclusivity check costs as much as
   // the comparison; main-actor only, and no access is open while observers run (see `update`).
+  /// The observation of the reactor, started by the first read: a model made and dropped unread
+  /// (SwiftUI's throwaway `@State` initialisers) neither starts the reactor nor slows its actions.
+  @exclusivity(unchecked) @usableFromInline var token: ObservationToken?
   /// The properties views read, in the order of their first reads.
   @exclusivity(unchecked) @usableFromInline var tracked: ContiguousArray<Property> = []
   /// The state the properties were last compared in.
@@ -110,12 +110,13 @@ public final class ObservedReactor<R: Reactor>: Observable {
       // Unowned: the model's deinit cancels this observation on the main actor before it goes.
       token = reactor.observe { [unowned self] state in self.update(state) }
     }
-    guard
-      let index = tracked.firstIndex(where: { $0.path === keyPath })
-        ?? tracked.firstIndex(where: { $0.path == keyPath })
-    else {
-      tracked.append(track(\ObservedReactor.[tracked: tracked.count]))
-      return read(keyPath, track)
+    // Loops, not `firstIndex(where:)`: its closure would check the executor on each call.
+    var index = 0
+    while index < tracked.count && tracked[index].path !== keyPath { index += 1 }
+    if index == tracked.count {
+      index = 0
+      while index < tracked.count && tracked[index].path != keyPath { index += 1 }
+      if index == tracked.count { tracked.append(track(\ObservedReactor.[tracked: index])) }
     }
     tracked[index].isArmed = true
     registrar.access(self, keyPath: tracked[index].key)
