@@ -31,7 +31,6 @@ public final class ObservedReactor<R: Reactor>: Observable {
   public let reactor: R
 
   @usableFromInline typealias Property = TrackedProperty<ObservedReactor, R.State>
-  @usableFromInline typealias Key = KeyPath<ObservedReactor, Int>
   @usableFromInline let registrar = ObservationRegistrar()
   // Unchecked: used on every state or read, where a dynamic exclusivity check costs as much as
   // the comparison; main-actor only, and no access is open while observers run (see `update`).
@@ -100,31 +99,53 @@ public final class ObservedReactor<R: Reactor>: Observable {
     reactor.send(action)
   }
 
-  /// The one read path: tracks `keyPath` on its first read (observing the reactor if nothing
-  /// did), arms it and tells the registrar. The property is found by identity first (a view reads
-  /// through the same literal, instantiated once), then by equality (key paths made on the fly).
+  /// The one read path: finds `keyPath`'s property (tracking it on its first read), arms it and
+  /// tells the registrar. A value at a fixed offset is loaded there, not through the key path's
+  /// generic projection (which looks up metadata on every call).
   @inlinable
-  func read<Value>(_ keyPath: KeyPath<R.State, Value>, _ track: (Key) -> Property) -> Value {
+  func read<Value>(_ keyPath: KeyPath<R.State, Value>, _ track: (KeyPath<ObservedReactor, Value>) -> Property)
+    -> Value
+  {
+    let index = Self.index(of: keyPath, in: tracked) ?? add(keyPath, track)
+    tracked[index].isArmed = true
+    // Sound: the property was found by this key path, or an equal one, of the same type.
+    registrar.access(
+      self, keyPath: unsafeDowncast(tracked[index].key, to: KeyPath<ObservedReactor, Value>.self))
+    let (state, offset) = (reactor.currentState, tracked[index].offset)
+    return offset < 0 ? state[keyPath: keyPath] : Self.load(Value.self, at: offset, in: state)
+  }
+
+  /// Nonisolated, so that its closure carries no executor check.
+  @inlinable
+  nonisolated static func load<Value>(_: Value.Type, at offset: Int, in state: R.State) -> Value {
+    withUnsafeBytes(of: state) { $0.load(fromByteOffset: offset, as: Value.self) }
+  }
+
+  /// The index of the property read through this key path object before: a view reads through
+  /// the same literal each time. Nonisolated over a buffer: no executor or exclusivity check.
+  @inlinable
+  nonisolated static func index(of keyPath: AnyKeyPath, in tracked: ContiguousArray<Property>) -> Int? {
+    tracked.withUnsafeBufferPointer { $0.firstIndex { $0.path === keyPath || $0.alias === keyPath } }
+  }
+
+  /// A key path object read for the first time: the property of an equal key path (made on the
+  /// fly), or a new one, observing the reactor if nothing did.
+  @inlinable
+  func add<Value>(_ keyPath: KeyPath<R.State, Value>, _ track: (KeyPath<ObservedReactor, Value>) -> Property)
+    -> Int
+  {
     if token == nil {
       // Inlinable, so that this closure and `update` are compiled for the concrete reactor.
       // Unowned: the model's deinit cancels this observation on the main actor before it goes.
       token = reactor.observe { [unowned self] state in self.update(state) }
     }
-    // Loops, not `firstIndex(where:)`: its closure would check the executor on each call.
-    var index = 0
-    while index < tracked.count && tracked[index].path !== keyPath { index += 1 }
-    if index == tracked.count {
-      index = 0
-      while index < tracked.count && tracked[index].path != keyPath { index += 1 }
-      if index == tracked.count { tracked.append(track(\ObservedReactor.[tracked: index])) }
+    if let index = tracked.firstIndex(where: { $0.path == keyPath }) {
+      tracked[index].alias = keyPath  // the next read through this object finds it by identity
+      return index
     }
-    tracked[index].isArmed = true
-    registrar.access(self, keyPath: tracked[index].key)
-    return reactor.currentState[keyPath: keyPath]
+    tracked.append(track((\ObservedReactor.state).appending(path: keyPath)))
+    return tracked.count - 1
   }
-
-  /// A key for the registrar, which only compares and hashes keys.
-  @usableFromInline subscript(tracked index: Int) -> Int { index }
 
   /// Compares the armed properties between the last state and `state`, disarms those that
   /// changed, then tells the registrar about them.
@@ -139,9 +160,7 @@ public final class ObservedReactor<R: Reactor>: Observable {
       if tracked[index].needsSignal {
         tracked[index].needsSignal = false
         remaining -= 1
-        let key = tracked[index].key
-        registrar.willSet(self, keyPath: key)
-        registrar.didSet(self, keyPath: key)
+        tracked[index].signal(self, registrar)
       }
       index += 1
     }

@@ -1,16 +1,24 @@
+import Observation
+
 /// One part of the state that a view read through an ``ObservedReactor``, and how a new state
 /// changes it. Built on the first read of its key path by inlinable code, so that its comparison
 /// is compiled for the concrete state and value in the module that uses the model.
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 @usableFromInline
-struct TrackedProperty<Model: AnyObject, State> {
+struct TrackedProperty<Model: Observable, State> {
   /// The first key path object read for it, kept alive so that its identity is not reused.
   @usableFromInline let path: AnyKeyPath
-  /// The registrar's key for it (`\ObservedReactor.[tracked: index]`).
-  @usableFromInline let key: KeyPath<Model, Int>
+  /// The last other key path object, equal to `path`, read for it (from another literal).
+  @usableFromInline var alias: AnyKeyPath?
+  /// The registrar's key for it: a `KeyPath<Model, Value>` (`\.state` and the path), and what
+  /// tells the registrar it changed.
+  @usableFromInline let key: AnyKeyPath
+  @usableFromInline let signal: (Model, ObservationRegistrar) -> Void
   /// For an integer, a `Bool` or a pulse's count at a fixed offset in the state: where it is and
   /// its size, to compare in place. Otherwise the size is 0 and `hasChanged` decides.
   @usableFromInline let inline: (offset: Int, size: Int)
+  /// Where the value is in the state, for a path of stored properties; otherwise -1.
+  @usableFromInline let offset: Int
   @usableFromInline let hasChanged: (_ old: UnsafePointer<State>, _ new: UnsafePointer<State>) -> Bool
   /// Whether a view read it since its last change was signalled: only armed properties are
   /// compared, since Observation's observers end at the first change they are told of.
@@ -21,7 +29,7 @@ struct TrackedProperty<Model: AnyObject, State> {
   /// A property compared with `isEqual`, or, without it, changed by every new state; a pulse
   /// (`\.$alert`) is changed by every assignment, even of an equal value.
   @inlinable
-  init<Value>(_ path: KeyPath<State, Value>, key: KeyPath<Model, Int>, isEqual: ((Value, Value) -> Bool)?) {
+  init<Value>(_ path: KeyPath<State, Value>, key: KeyPath<Model, Value>, isEqual: ((Value, Value) -> Bool)?) {
     let offset = MemoryLayout<State>.offset(of: path)
     let pulse = Value.self as? any AssignmentCounted.Type
     // An integer's or a `Bool`'s value is its bytes (`FixedWidthInteger` is a binary representation).
@@ -44,7 +52,12 @@ struct TrackedProperty<Model: AnyObject, State> {
     } else if let isEqual {
       hasChanged = { !isEqual($0.pointee[keyPath: path], $1.pointee[keyPath: path]) }
     }
-    (self.path, self.key, self.inline, self.hasChanged) = (path, key, inline, hasChanged)
+    (self.path, self.key, self.inline, self.hasChanged, self.offset) = (
+      path, key, inline, hasChanged, offset ?? -1
+    )
+    signal = {
+      $1.willSet($0, keyPath: key); $1.didSet($0, keyPath: key)
+    }
   }
 
   /// Whether the property differs between the states at `old` and `new`.
