@@ -37,8 +37,7 @@ public final class ObservedReactor<R: Reactor>: Observable {
   @exclusivity(unchecked) @usableFromInline var tracked: [Property] = []
   /// The state the properties were last compared in.
   @exclusivity(unchecked) @usableFromInline var lastState: R.State?
-  /// What bindings hold weakly (see `ObservedReactor+Binding.swift`).
-  @usableFromInline lazy var reference = ModelReference(self)
+  @usableFromInline lazy var reference = ModelReference(self)  // what bindings hold weakly
 
   /// Wraps a reactor, which is not started, nor observed, until the model's first read.
   /// - Parameter reactor: The reactor; the model keeps it alive.
@@ -95,7 +94,8 @@ public final class ObservedReactor<R: Reactor>: Observable {
     // Sound: the property was found by this key path, or an equal one, of the same type.
     registrar.access(
       self, keyPath: unsafeDowncast(tracked[index].key, to: KeyPath<ObservedReactor, Value>.self))
-    return tracked[index].value(keyPath, in: reactor.currentState)
+    // One field read, not a method on the element: that would copy it (five retains).
+    return Property.value(keyPath, at: tracked[index].offset, of: reactor.currentState)
   }
 
   /// Nonisolated and over a buffer: no executor or exclusivity check.

@@ -61,8 +61,8 @@ struct TrackedProperty<Model: Observable, State> {
   }
 
   @inlinable
-  func value<Value>(_ keyPath: KeyPath<State, Value>, in state: State) -> Value {
-    withUnsafePointer(to: state) { Self.value(keyPath, at: offset, in: $0) }
+  static func value<Value>(_ keyPath: KeyPath<State, Value>, at offset: Int, of state: State) -> Value {
+    withUnsafePointer(to: state) { value(keyPath, at: offset, in: $0) }
   }
 
   @inlinable
