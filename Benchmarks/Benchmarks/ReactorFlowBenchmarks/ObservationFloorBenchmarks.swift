@@ -76,13 +76,16 @@ final class TrackedChanges: Sendable {
 
 /// `observation-memory` and `observation-floor-memory`: reactors, each with its model and one
 /// tracked read of it (inside `withObservationTracking`, still observed), all alive at the end.
+/// The `-plain-read` variants read once outside any tracking: the model's own part, without
+/// Observation's bookkeeping of an observer.
 @MainActor
 final class ModelPopulation: Sendable {
   private var models: [AnyObject] = []
   let handWritten: Bool
+  let tracked: Bool
 
-  init(capacity: Int, handWritten: Bool) {
-    self.handWritten = handWritten
+  init(capacity: Int, handWritten: Bool, tracked: Bool) {
+    (self.handWritten, self.tracked) = (handWritten, tracked)
     models.reserveCapacity(capacity)
   }
 
@@ -91,17 +94,21 @@ final class ModelPopulation: Sendable {
       for _ in 0..<count {
         if handWritten {
           let model = HandWrittenModel()
-          _ = withObservationTracking {
-            model.value
-          } onChange: {
-          }
+          _ =
+            tracked
+            ? withObservationTracking {
+              model.value
+            } onChange: {
+            } : model.value
           models.append(model)
         } else {
           let model = ObservedReactor(TenValues())
-          _ = withObservationTracking {
-            model.value
-          } onChange: {
-          }
+          _ =
+            tracked
+            ? withObservationTracking {
+              model.value
+            } onChange: {
+            } : model.value
           models.append(model)
         }
       }
@@ -116,8 +123,8 @@ final class ModelPopulation: Sendable {
 }
 
 /// `observation-unread` (1,000,000 actions), `observation-tracked-change` and `observation-floor`
-/// (100,000 read-then-change cycles), `observation-memory` and `observation-floor-memory`
-/// (10,000 models).
+/// (100,000 read-then-change cycles), `observation-memory` and `observation-floor-memory`, with
+/// their `-plain-read` variants (10,000 models).
 func registerObservationFloorBenchmarks() {
   let count = 1_000_000
   Benchmark(
@@ -158,7 +165,11 @@ func registerObservationFloorBenchmarks() {
   }
 
   let modelCount = 10_000
-  for (name, handWritten) in [("observation-memory", false), ("observation-floor-memory", true)] {
+  let memoryCases = [
+    ("observation-memory", false, true), ("observation-floor-memory", true, true),
+    ("observation-memory-plain-read", false, false), ("observation-floor-memory-plain-read", true, false),
+  ]
+  for (name, handWritten, tracked) in memoryCases {
     Benchmark(
       name,
       configuration: .init(
@@ -173,7 +184,7 @@ func registerObservationFloorBenchmarks() {
       )
     ) { benchmark in
       let population = await MainActor.run {
-        ModelPopulation(capacity: modelCount, handWritten: handWritten)
+        ModelPopulation(capacity: modelCount, handWritten: handWritten, tracked: tracked)
       }
       benchmark.startMeasurement()
       let sample = await population.grow(to: modelCount)
