@@ -133,6 +133,9 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
   /// release each) per observer.
   @exclusivity(unchecked) @usableFromInline var callbacks: ContiguousArray<Unmanaged<Callback>> = []
   @exclusivity(unchecked) @usableFromInline var hooks: Hooks?
+  /// Where the reactor's outputs go when it is a child (``Reactor/adopt(_:output:)``), and who
+  /// watches the outputs of its children in a test. `nil` until then: the loop pays one load.
+  @exclusivity(unchecked) @usableFromInline package var composition: Composition<Mutation>?
   var effects: EffectRegistry?
   private var nextObserverID = 0
   /// The reactor's type, for messages; set when the runtime starts.
@@ -274,6 +277,8 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
     let published = reactor.transform(state: reduced)
     storedState = published
     if !observers.isEmpty { notify(published) }
+    // After the state change and its observers: a child's output reaches its parent here.
+    if let composition { composition.didReduce(mutation, of: reactor) }
   }
 
   @inlinable
