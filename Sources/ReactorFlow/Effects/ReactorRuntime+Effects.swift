@@ -1,38 +1,3 @@
-/// Where the outputs of an effect go: mutations are reduced, external actions are sent.
-@MainActor
-@usableFromInline
-struct Sink<R: Reactor, Output: Sendable>: Sendable {
-  /// Delivers an output while the runtime is processing (the synchronous part of an effect).
-  let now: @MainActor @Sendable (R, Output) -> Void
-  /// Delivers an output from a running task.
-  let later: @MainActor @Sendable (R, Output) -> Void
-}
-
-extension Sink where Output == R.Mutation {
-  @usableFromInline
-  static var mutations: Sink {
-    Sink(now: { $0.runtime.apply($1, $0) }, later: { $0.runtime.receive($1, $0) })
-  }
-}
-
-extension Sink where Output == R.Action {
-  @usableFromInline
-  static var actions: Sink {
-    // An action is queued while the runtime processes, so both paths are a plain send.
-    let send: @MainActor @Sendable (R, R.Action) -> Void = { _ = $0.runtime.send($1, to: $0) }
-    return Sink(now: send, later: send)
-  }
-
-  /// The actions that `transform(action:)` produced: they are mutated, not transformed again, and
-  /// their effects join `group`, the group of the action they came from.
-  @usableFromInline
-  static func transformedActions(_ group: EffectGroup?) -> Sink {
-    Sink(
-      now: { _ = $0.runtime.mutate($1, group: group, $0) },
-      later: { $0.runtime.receiveTransformed($1, group: group, $0) })
-  }
-}
-
 /// A reference to a reactor that does not keep it alive, for tasks that outlive a call.
 struct WeakReactor<R: Reactor>: Sendable {
   weak var value: R?
@@ -136,7 +101,8 @@ extension ReactorRuntime {
     ids: [EffectID],
     isExternal: Bool
   ) -> Task<Void, Never> where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    let serial = nextSerial()
+    let registry = self.registry
+    let serial = registry.makeSerial()
     let weakReactor = WeakReactor(value: reactor)
     var priority: TaskPriority?
     if case .run(let rawPriority, _) = effect.operation, let rawPriority {
@@ -144,9 +110,9 @@ extension ReactorRuntime {
     }
     let task = EffectTasks.start(priority: priority) {
       await Self.run(effect, weakReactor, sink)
-      weakReactor.value?.runtime.effectDidFinish(serial: serial)
+      weakReactor.value?.runtime.effects?.didFinish(serial: serial)
     }
-    register(task, serial: serial, ids: ids, isExternal: isExternal)
+    registry.register(task, serial: serial, ids: ids, isExternal: isExternal)
     if !isExternal {
       let actionGroup = group ?? EffectGroup()
       actionGroup.append(task)
@@ -279,10 +245,23 @@ extension ReactorRuntime {
 
   // MARK: - Bookkeeping
 
-  private func nextSerial() -> Int {
-    let registry = self.registry
-    defer { registry.nextSerial &+= 1 }
-    return registry.nextSerial
+  /// The effect registry, created with the first effect.
+  var registry: EffectRegistry {
+    if let effects { return effects }
+    let effects = EffectRegistry()
+    self.effects = effects
+    return effects
+  }
+
+  /// Cancels every running effect registered under `id`.
+  func cancelEffects(id: EffectID) {
+    effects?.cancel(id: id)
+  }
+
+  /// The number of effects started by actions that are still running (external streams and the
+  /// tasks nested inside other effects are not counted).
+  public var activeEffectCount: Int {
+    effects?.activeCount ?? 0
   }
 
   func openThrottleWindow<R: Reactor>(

@@ -15,83 +15,19 @@
 /// ends its state streams.
 @MainActor
 public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: ObservationSource {
+  // MARK: - Storage
+
+  /// A unit of work of the loop, queued while another one is being processed.
   @usableFromInline
-  enum Pending {
-    /// An action sent while another was being processed; it still goes through
-    /// `transform(action:)`.
-    case action(Action, EffectGroup)
+  enum Work {
+    /// An action sent to the reactor; it goes through `transform(action:)`. Its effects join the
+    /// group, or a new one.
+    case action(Action, EffectGroup?)
     /// An action that `transform(action:)` produced later (a delayed action); it goes straight to
     /// `mutate(action:)`, and its effects join the group of the action it came from.
     case transformedAction(Action, EffectGroup?)
+    /// A mutation that an effect task delivered.
     case mutation(Mutation)
-  }
-
-  /// An observer's bookkeeping; its closure is in ``Callback``.
-  @usableFromInline
-  struct Observer {
-    @usableFromInline let id: Int
-    @usableFromInline let callback: Callback
-    @usableFromInline var onFinish: (@MainActor () -> Void)?
-  }
-
-  /// An observer's closure, boxed so that `notify` can call it without retaining it.
-  ///
-  /// Calling a closure read out of `observers` costs a retain and a release of its context (two
-  /// atomic operations: 80 % of the time of a 100-observer fan-out). The box is released only when
-  /// its observer is compacted away, which never happens while a notification loop runs, so the
-  /// loop can borrow it through an unretained reference instead.
-  @usableFromInline
-  final class Callback {
-    /// Returns `false` when the observer is done (its stream consumer went away).
-    ///
-    /// The observer's `@MainActor` closure with its isolation cast away: a synchronous closure's
-    /// isolation is only in its type, not in its representation. It is called only by `notify`,
-    /// on the main actor; keeping the isolation would make the borrowing closure in ``call(_:with:)``
-    /// check the executor on every call.
-    @usableFromInline let onChange: (State) -> Bool
-    /// Set when the observer is cancelled; a notification loop skips it from then on.
-    @exclusivity(unchecked) @usableFromInline var isRetired = false
-
-    init(_ onChange: @escaping @MainActor (State) -> Bool) {
-      // Cast inside structs: cast as a bare function value, it would be reabstracted through two
-      // allocated thunks on the way in and out of `unsafeBitCast`'s generic parameters.
-      self.onChange = unsafeBitCast(Isolated(function: onChange), to: Nonisolated.self).function
-    }
-
-    private struct Isolated {
-      let function: @MainActor (State) -> Bool
-    }
-
-    private struct Nonisolated {
-      let function: (State) -> Bool
-    }
-
-    /// Calls the callback without retaining it, unless it was retired; returns `false` when the
-    /// observer is done. The caller, on the main actor, guarantees that the box outlives the call.
-    @inlinable
-    nonisolated static func call(_ callback: Unmanaged<Callback>, with state: State) -> Bool {
-      callback._withUnsafeGuaranteedRef { $0.isRetired || $0.onChange(state) }
-    }
-  }
-
-  /// The running effects, by serial number and by cancellation identifier. Created with the first
-  /// effect: a reactor whose actions are all synchronous never pays for it.
-  final class EffectRegistry {
-    struct RunningEffect {
-      let task: Task<Void, Never>
-      let ids: [EffectID]
-      let isExternal: Bool
-    }
-
-    var running: [Int: RunningEffect] = [:]
-    var runningByID: [EffectID: Set<Int>] = [:]
-    var nextSerial = 0
-    var throttleWindows: [EffectID: Task<Void, Never>] = [:]
-
-    func cancelAll() {
-      for effect in running.values { effect.task.cancel() }
-      for window in throttleWindows.values { window.cancel() }
-    }
   }
 
   /// What stubs, tests, action observers and error handlers install. Created when the first of
@@ -99,19 +35,13 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
   @usableFromInline
   final class Hooks {
     // Read on every action once a hook is installed; main-actor only, never accessed re-entrantly.
+    @exclusivity(unchecked) @usableFromInline var actionObservers: [Int: ActionObserver] = [:]
+    /// The testing module's seam (see `ReactorRuntime+TestSeam.swift`).
     @exclusivity(unchecked) @usableFromInline var actionInterceptor: (@MainActor (Action) -> Void)?
     @exclusivity(unchecked) @usableFromInline var mutationTap: (@MainActor (Mutation) -> Void)?
-    @exclusivity(unchecked) @usableFromInline var actionObservers: [Int: ActionObserver] = [:]
     var onUnhandledError: (@MainActor (any Error) -> Void)?
 
     init() {}
-  }
-
-  @usableFromInline
-  struct ActionObserver {
-    /// Returns `false` when the observer is done (its stream consumer went away).
-    let onAction: @MainActor (Action) -> Bool
-    let onFinish: (@MainActor () -> Void)?
   }
 
   // The stored properties the hot path touches skip the dynamic exclusivity checks that every
@@ -123,10 +53,11 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
   @exclusivity(unchecked) @usableFromInline var reducedState: State?
   /// The state after `transform(state:)`: ``Reactor/currentState`` and what observers see.
   @exclusivity(unchecked) @usableFromInline var storedState: State?
+  /// Whether the loop is processing work; new work is queued in `pending` meanwhile.
   @exclusivity(unchecked) @usableFromInline var isProcessing = false
   @exclusivity(unchecked) @usableFromInline var isNotifying = false
   @exclusivity(unchecked) @usableFromInline var needsCompaction = false
-  @exclusivity(unchecked) @usableFromInline var pending: [Pending] = []
+  @exclusivity(unchecked) @usableFromInline var pending: [Work] = []
   @exclusivity(unchecked) @usableFromInline var observers: ContiguousArray<Observer> = []
   /// The observers' callbacks, in the same order, unretained: `observers` owns them. The
   /// notification loop reads these, so that it copies no reference-holding struct (a retain and a
@@ -136,8 +67,10 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
   /// Where the reactor's outputs go when it is a child (``Reactor/adopt(_:output:)``), and who
   /// watches the outputs of its children in a test. `nil` until then: the loop pays one load.
   @exclusivity(unchecked) @usableFromInline package var composition: Composition<Mutation>?
+  /// The running effects (Effects/EffectRegistry.swift), created with the first one: a reactor
+  /// whose actions are all synchronous never pays for it.
   var effects: EffectRegistry?
-  private var nextObserverID = 0
+  var nextObserverID = 0
   /// The reactor's type, for messages; set when the runtime starts.
   var reactorType: Any.Type = Any.self
 
@@ -147,14 +80,6 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
     let hooks = Hooks()
     self.hooks = hooks
     return hooks
-  }
-
-  /// The effect registry, created on first use.
-  var registry: EffectRegistry {
-    if let effects { return effects }
-    let effects = EffectRegistry()
-    self.effects = effects
-    return effects
   }
 
   /// Where errors go that an effect threw and the reactor did not recover from.
@@ -177,8 +102,17 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
     }
   }
 
-  // MARK: - State
+  // MARK: - The loop
+  //
+  // One action, top to bottom: `send` → `transform(action:)` → `mutate(action:)` → `apply`
+  // (`transform(mutation:)`, `reduce`, `transform(state:)`) → `notify`. Every entry point (an
+  // action sent, a mutation or an action delivered by an effect task) goes through `handle`, the
+  // one place that queues work while other work is processed. What an effect does between
+  // `mutate` and `apply` is in Effects/ReactorRuntime+Effects.swift: its synchronous part calls
+  // `mutate` and `apply` directly (the loop is processing), its tasks come back through
+  // `receive(_:_:)` and `receiveTransformed(_:group:_:)`.
 
+  /// The published state; starts the runtime on first use.
   @inlinable
   func currentState<R: Reactor>(of reactor: R) -> State
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
@@ -186,20 +120,17 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
     return start(reactor)
   }
 
+  /// Reads `initialState`, publishes it and starts the external streams.
   @usableFromInline
   func start<R: Reactor>(_ reactor: R) -> State
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     reactorType = type(of: reactor)
     let initial = reactor.initialState
     reducedState = initial
-    guard hooks?.actionInterceptor == nil else {
-      // A stub shows the states the test sets, as they are: nothing is transformed.
-      storedState = initial
-      return initial
-    }
     let state = reactor.transform(state: initial)
     storedState = state
-    // Nothing can be processing yet: every path that processes starts the runtime first.
+    // Nothing can be processing yet: every path that processes starts the runtime first. The
+    // streams' synchronous outputs are processed in place; the actions they send are queued.
     isProcessing = true
     var group: EffectGroup?
     start(reactor.externalMutations(), reactor, &group, .mutations, ids: [], isExternal: true)
@@ -209,8 +140,7 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
     return storedState ?? state
   }
 
-  // MARK: - Sending
-
+  /// 1. An action is sent (``Reactor/send(_:)``).
   @inlinable
   func send<R: Reactor>(_ action: Action, to reactor: R) -> ReactorTask
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
@@ -218,41 +148,99 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
     if let hooks {
       if !hooks.actionObservers.isEmpty { notifyActionObservers(action) }
       if let actionInterceptor = hooks.actionInterceptor {
-        actionInterceptor(action)
+        actionInterceptor(action)  // A stub records the action instead (ReactorFlowTesting).
         return ReactorTask(group: nil)
       }
     }
-    if isProcessing {
-      let group = EffectGroup()
-      pending.append(.action(action, group))
-      return ReactorTask(group: group)
-    }
-    isProcessing = true
-    let group = process(action, group: nil, reactor)
-    if !pending.isEmpty { drainPending(reactor) }
-    isProcessing = false
-    return ReactorTask(group: group)
+    return ReactorTask(group: handle(.action(action, nil), reactor))
   }
 
-  /// Runs `transform(action:)` and mutates the actions it produces. Callers hold `isProcessing`.
+  /// 1'. An effect task delivers a mutation (which exists only once the runtime has started).
+  func receive<R: Reactor>(_ mutation: Mutation, _ reactor: R)
+  where R.Action == Action, R.Mutation == Mutation, R.State == State {
+    _ = handle(.mutation(mutation), reactor)
+  }
+
+  /// 1''. An effect task delivers an action that `transform(action:)` produced: it is mutated,
+  /// not transformed again, and its effects join `group`.
+  func receiveTransformed<R: Reactor>(_ action: Action, group: EffectGroup?, _ reactor: R)
+  where R.Action == Action, R.Mutation == Mutation, R.State == State {
+    _ = handle(.transformedAction(action, group), reactor)
+  }
+
+  /// 2. The one guard: work that comes in while other work is being processed (sent from
+  /// `reduce`, from an observer) is queued and processed after it, in order, never re-entrantly.
+  /// Otherwise it is processed now, then everything it queued.
+  /// - Returns: The group of the effects the work started, if any.
   @inlinable
-  func process<R: Reactor>(_ action: Action, group: EffectGroup?, _ reactor: R) -> EffectGroup?
+  func handle<R: Reactor>(_ work: Work, _ reactor: R) -> EffectGroup?
+  where R.Action == Action, R.Mutation == Mutation, R.State == State {
+    guard !isProcessing else {
+      // A queued action gets its group now, so that its `ReactorTask` can wait for its effects.
+      if case .action(let action, nil) = work {
+        let group = EffectGroup()
+        pending.append(.action(action, group))
+        return group
+      }
+      pending.append(work)
+      return nil
+    }
+    isProcessing = true
+    let group = process(work, reactor)
+    if !pending.isEmpty { drainPending(reactor) }
+    isProcessing = false
+    return group
+  }
+
+  /// Processes one unit of work. Callers hold `isProcessing`.
+  @inlinable
+  func process<R: Reactor>(_ work: Work, _ reactor: R) -> EffectGroup?
+  where R.Action == Action, R.Mutation == Mutation, R.State == State {
+    switch work {
+    case .action(let action, let group):
+      return transform(action, group: group, reactor)
+    case .transformedAction(let action, let group):
+      return mutate(action, group: group, reactor)
+    case .mutation(let mutation):
+      apply(mutation, reactor)
+      return nil
+    }
+  }
+
+  /// Processes the queued work, oldest first, including what it queues in turn.
+  @usableFromInline
+  func drainPending<R: Reactor>(_ reactor: R)
+  where R.Action == Action, R.Mutation == Mutation, R.State == State {
+    var index = 0
+    while index < pending.count {
+      let work = pending[index]
+      index += 1
+      _ = process(work, reactor)
+    }
+    pending.removeAll(keepingCapacity: true)
+  }
+
+  /// 3. `transform(action:)`, then `mutate` for each action it produces. Callers hold
+  /// `isProcessing`.
+  @inlinable
+  func transform<R: Reactor>(_ action: Action, group: EffectGroup?, _ reactor: R) -> EffectGroup?
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     let transformed: Effect<Action> = reactor.transform(action: action)
     guard transformed.node != nil else {
       guard let action = transformed.output else { return group }
       return mutate(action, group: group, reactor)
     }
-    do {
-      // The group exists before the actions do: those produced later (after a delay) start
-      // effects that belong to this send too.
-      var group: EffectGroup? = group ?? EffectGroup()
-      start(transformed, reactor, &group, .transformedActions(group), ids: [], isExternal: false)
-      return group
-    }
+    // The group exists before the actions do: those produced later (after a delay) start
+    // effects that belong to this send too. Each action the effect produces comes back to
+    // `mutate` (synchronously) or to `receiveTransformed` (from its task).
+    var group: EffectGroup? = group ?? EffectGroup()
+    start(transformed, reactor, &group, .transformedActions(group), ids: [], isExternal: false)
+    return group
   }
 
-  /// Runs `mutate(action:)` and starts its effect. Callers hold `isProcessing`.
+  /// 4. `mutate(action:)`, and its effect: one `.send` is applied at once; anything else starts
+  /// (Effects/ReactorRuntime+Effects.swift), which applies its synchronous mutations now and
+  /// sends the rest back through `receive` from its tasks. Callers hold `isProcessing`.
   @inlinable
   func mutate<R: Reactor>(_ action: Action, group: EffectGroup?, _ reactor: R) -> EffectGroup?
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
@@ -266,12 +254,13 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
     return group
   }
 
-  /// Reduces one mutation and notifies the observers. Callers hold `isProcessing`.
+  /// 5. `transform(mutation:)`, `reduce`, `transform(state:)`, then the observers. Callers hold
+  /// `isProcessing`.
   @inlinable
   func apply<R: Reactor>(_ mutation: Mutation, _ reactor: R)
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     guard let state = reducedState else { return }
-    if let mutationTap = hooks?.mutationTap { mutationTap(mutation) }
+    if let mutationTap = hooks?.mutationTap { mutationTap(mutation) }  // A tester's (ReactorFlowTesting).
     let reduced = reactor.reduce(state: state, mutation: reactor.transform(mutation: mutation))
     reducedState = reduced
     let published = reactor.transform(state: reduced)
@@ -281,6 +270,7 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
     if let composition { composition.didReduce(mutation, of: reactor) }
   }
 
+  /// 6. Calls every state observer with the published state.
   @inlinable
   func notify(_ state: State) {
     let wasNotifying = isNotifying
@@ -296,167 +286,7 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
     if needsCompaction && !isNotifying { compactObservers() }
   }
 
-  @usableFromInline
-  func retire(_ callback: Unmanaged<Callback>) {
-    let object = callback.takeUnretainedValue()
-    guard let index = observers.firstIndex(where: { $0.callback === object }) else { return }
-    retireObserver(at: index)
-  }
-
-  @usableFromInline
-  func drainPending<R: Reactor>(_ reactor: R)
-  where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    var index = 0
-    while index < pending.count {
-      let work = pending[index]
-      index += 1
-      switch work {
-      case .action(let action, let group):
-        _ = process(action, group: group, reactor)
-      case .transformedAction(let action, let group):
-        _ = mutate(action, group: group, reactor)
-      case .mutation(let mutation):
-        apply(mutation, reactor)
-      }
-    }
-    pending.removeAll(keepingCapacity: true)
-  }
-
-  /// Receives a mutation from an asynchronous effect (which exists only once the runtime has
-  /// started).
-  func receive<R: Reactor>(_ mutation: Mutation, _ reactor: R)
-  where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    if isProcessing {
-      pending.append(.mutation(mutation))
-      return
-    }
-    isProcessing = true
-    apply(mutation, reactor)
-    if !pending.isEmpty { drainPending(reactor) }
-    isProcessing = false
-  }
-
-  /// Receives an action that `transform(action:)` produced asynchronously: it is mutated, not
-  /// transformed again, and its effects join `group`.
-  func receiveTransformed<R: Reactor>(_ action: Action, group: EffectGroup?, _ reactor: R)
-  where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    if isProcessing {
-      pending.append(.transformedAction(action, group))
-      return
-    }
-    isProcessing = true
-    _ = mutate(action, group: group, reactor)
-    if !pending.isEmpty { drainPending(reactor) }
-    isProcessing = false
-  }
-
-  // MARK: - Observers
-
-  /// Adds an observer, calls it with the current state at once, and returns its token.
-  @usableFromInline
-  func addObserver<R: Reactor>(
-    _ reactor: R,
-    onChange: @escaping @MainActor (State) -> Bool,
-    onFinish: (@MainActor () -> Void)? = nil
-  ) -> ObservationToken
-  where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    let state = currentState(of: reactor)
-    let id = nextObserverID
-    nextObserverID += 1
-    let keep = onChange(state)
-    let callback = Callback(onChange)
-    observers.append(Observer(id: id, callback: callback, onFinish: onFinish))
-    callbacks.append(Unmanaged.passUnretained(callback))
-    if !keep { retireObserver(at: observers.count - 1) }
-    return ObservationToken(source: self, id: id)
-  }
-
-  /// Stops the state or action observer with this number (observers of both kinds share the
-  /// numbering).
-  @usableFromInline
-  func removeObservation(id: Int) {
-    if let index = observers.firstIndex(where: { $0.id == id }) {
-      retireObserver(at: index)
-    } else {
-      hooks?.actionObservers.removeValue(forKey: id)?.onFinish?()
-    }
-  }
-
-  @usableFromInline
-  func retireObserver(at index: Int) {
-    guard !observers[index].callback.isRetired else { return }
-    let onFinish = observers[index].onFinish
-    observers[index].callback.isRetired = true
-    // The callback (and what it captured) goes with the compaction below, or, while a
-    // notification loop runs, with the one at its end: the loop may be running it right now.
-    observers[index].onFinish = nil
-    needsCompaction = true
-    onFinish?()
-    if !isNotifying { compactObservers() }
-  }
-
-  @usableFromInline
-  func compactObservers() {
-    // A retired observer keeps its slot until no notification loop is running over the array.
-    callbacks.removeAll { $0.takeUnretainedValue().isRetired }
-    observers.removeAll { $0.callback.isRetired }
-    needsCompaction = false
-  }
-
-  /// Adds an observer of the actions sent to the reactor; it is called with each action as it is
-  /// sent, before the action is processed or queued.
-  @usableFromInline
-  func addActionObserver(
-    onAction: @escaping @MainActor (Action) -> Bool,
-    onFinish: (@MainActor () -> Void)? = nil
-  ) -> ObservationToken {
-    let id = nextObserverID
-    nextObserverID += 1
-    installedHooks.actionObservers[id] = ActionObserver(onAction: onAction, onFinish: onFinish)
-    return ObservationToken(source: self, id: id)
-  }
-
-  @usableFromInline
-  func notifyActionObservers(_ action: Action) {
-    guard let hooks else { return }
-    // Over a copy: an observer may cancel itself or add another while it runs.
-    for (id, observer) in hooks.actionObservers where !observer.onAction(action) {
-      removeObservation(id: id)
-    }
-  }
-
-  // MARK: - Running effects
-
-  func register(_ task: Task<Void, Never>, serial: Int, ids: [EffectID], isExternal: Bool) {
-    let registry = self.registry
-    registry.running[serial] = EffectRegistry.RunningEffect(
-      task: task, ids: ids, isExternal: isExternal)
-    for id in ids { registry.runningByID[id, default: []].insert(serial) }
-  }
-
-  func effectDidFinish(serial: Int) {
-    guard let registry = effects, let effect = registry.running.removeValue(forKey: serial) else {
-      return
-    }
-    for id in effect.ids {
-      registry.runningByID[id]?.remove(serial)
-      if registry.runningByID[id]?.isEmpty == true { registry.runningByID[id] = nil }
-    }
-  }
-
-  /// Cancels every running effect registered under `id`.
-  func cancelEffects(id: EffectID) {
-    guard let registry = effects, let serials = registry.runningByID.removeValue(forKey: id) else {
-      return
-    }
-    for serial in serials { registry.running[serial]?.task.cancel() }
-  }
-
-  /// The number of effects started by actions that are still running (external streams and the
-  /// tasks nested inside other effects are not counted).
-  public var activeEffectCount: Int {
-    effects?.running.values.reduce(0) { $0 + ($1.isExternal ? 0 : 1) } ?? 0
-  }
+  // MARK: - Errors
 
   /// Reports an error that an effect threw and the reactor did not recover from.
   ///

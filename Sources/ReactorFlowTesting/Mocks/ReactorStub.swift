@@ -32,7 +32,7 @@ public final class ReactorStub<R: Reactor> {
   public init(_ reactor: R) {
     self.reactor = reactor
     // Weak: the reactor's runtime keeps this closure, and the stub keeps the reactor.
-    reactor.runtime.stub { [weak self] action in
+    reactor.runtime.stub(reactor) { [weak self] action in
       self?.actions.append(action)
     }
   }

@@ -1,0 +1,54 @@
+/// The running effects of one reactor, by serial number and by cancellation identifier, and its
+/// open throttle windows.
+///
+/// The runtime creates it with its first effect: a reactor whose actions are all synchronous never
+/// pays for it. Not generic, so that registering an effect looks up no generic metadata.
+@MainActor
+final class EffectRegistry {
+  struct RunningEffect {
+    let task: Task<Void, Never>
+    let ids: [EffectID]
+    let isExternal: Bool
+  }
+
+  private var running: [Int: RunningEffect] = [:]
+  private var runningByID: [EffectID: Set<Int>] = [:]
+  private var nextSerial = 0
+  /// The throttle windows that are open, each closed by its task.
+  var throttleWindows: [EffectID: Task<Void, Never>] = [:]
+
+  /// A number for the next effect, unique in this registry.
+  func makeSerial() -> Int {
+    defer { nextSerial &+= 1 }
+    return nextSerial
+  }
+
+  func register(_ task: Task<Void, Never>, serial: Int, ids: [EffectID], isExternal: Bool) {
+    running[serial] = RunningEffect(task: task, ids: ids, isExternal: isExternal)
+    for id in ids { runningByID[id, default: []].insert(serial) }
+  }
+
+  func didFinish(serial: Int) {
+    guard let effect = running.removeValue(forKey: serial) else { return }
+    for id in effect.ids {
+      runningByID[id]?.remove(serial)
+      if runningByID[id]?.isEmpty == true { runningByID[id] = nil }
+    }
+  }
+
+  /// Cancels every running effect registered under `id`.
+  func cancel(id: EffectID) {
+    guard let serials = runningByID.removeValue(forKey: id) else { return }
+    for serial in serials { running[serial]?.task.cancel() }
+  }
+
+  /// The number of running effects that actions started (not external streams, not nested tasks).
+  var activeCount: Int {
+    running.values.reduce(0) { $0 + ($1.isExternal ? 0 : 1) }
+  }
+
+  func cancelAll() {
+    for effect in running.values { effect.task.cancel() }
+    for window in throttleWindows.values { window.cancel() }
+  }
+}

@@ -1,0 +1,34 @@
+/// Where the outputs of an effect go: mutations are reduced, external actions are sent.
+@MainActor
+@usableFromInline
+struct Sink<R: Reactor, Output: Sendable>: Sendable {
+  /// Delivers an output while the runtime is processing (the synchronous part of an effect).
+  let now: @MainActor @Sendable (R, Output) -> Void
+  /// Delivers an output from a running task.
+  let later: @MainActor @Sendable (R, Output) -> Void
+}
+
+extension Sink where Output == R.Mutation {
+  @usableFromInline
+  static var mutations: Sink {
+    Sink(now: { $0.runtime.apply($1, $0) }, later: { $0.runtime.receive($1, $0) })
+  }
+}
+
+extension Sink where Output == R.Action {
+  @usableFromInline
+  static var actions: Sink {
+    // An action is queued while the runtime processes, so both paths are a plain send.
+    let send: @MainActor @Sendable (R, R.Action) -> Void = { _ = $0.runtime.send($1, to: $0) }
+    return Sink(now: send, later: send)
+  }
+
+  /// The actions that `transform(action:)` produced: they are mutated, not transformed again, and
+  /// their effects join `group`, the group of the action they came from.
+  @usableFromInline
+  static func transformedActions(_ group: EffectGroup?) -> Sink {
+    Sink(
+      now: { _ = $0.runtime.mutate($1, group: group, $0) },
+      later: { $0.runtime.receiveTransformed($1, group: group, $0) })
+  }
+}

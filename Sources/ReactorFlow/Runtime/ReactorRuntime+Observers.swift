@@ -1,0 +1,141 @@
+// The observers' bookkeeping: adding, retiring and compacting the state observers that `notify`
+// (ReactorRuntime.swift) calls, and the action observers that `send` calls.
+
+extension ReactorRuntime {
+  /// An observer's bookkeeping; its closure is in ``Callback``.
+  @usableFromInline
+  struct Observer {
+    @usableFromInline let id: Int
+    @usableFromInline let callback: Callback
+    @usableFromInline var onFinish: (@MainActor () -> Void)?
+  }
+
+  /// An observer's closure, boxed so that `notify` can call it without retaining it.
+  ///
+  /// Calling a closure read out of `observers` costs a retain and a release of its context (two
+  /// atomic operations: 80 % of the time of a 100-observer fan-out). The box is released only when
+  /// its observer is compacted away, which never happens while a notification loop runs, so the
+  /// loop can borrow it through an unretained reference instead.
+  @usableFromInline
+  final class Callback {
+    /// Returns `false` when the observer is done (its stream consumer went away).
+    ///
+    /// The observer's `@MainActor` closure with its isolation cast away: a synchronous closure's
+    /// isolation is only in its type, not in its representation. It is called only by `notify`,
+    /// on the main actor; keeping the isolation would make the borrowing closure in ``call(_:with:)``
+    /// check the executor on every call.
+    @usableFromInline let onChange: (State) -> Bool
+    /// Set when the observer is cancelled; a notification loop skips it from then on.
+    @exclusivity(unchecked) @usableFromInline var isRetired = false
+
+    init(_ onChange: @escaping @MainActor (State) -> Bool) {
+      // Cast inside structs: cast as a bare function value, it would be reabstracted through two
+      // allocated thunks on the way in and out of `unsafeBitCast`'s generic parameters.
+      self.onChange = unsafeBitCast(Isolated(function: onChange), to: Nonisolated.self).function
+    }
+
+    private struct Isolated {
+      let function: @MainActor (State) -> Bool
+    }
+
+    private struct Nonisolated {
+      let function: (State) -> Bool
+    }
+
+    /// Calls the callback without retaining it, unless it was retired; returns `false` when the
+    /// observer is done. The caller, on the main actor, guarantees that the box outlives the call.
+    @inlinable
+    nonisolated static func call(_ callback: Unmanaged<Callback>, with state: State) -> Bool {
+      callback._withUnsafeGuaranteedRef { $0.isRetired || $0.onChange(state) }
+    }
+  }
+
+  /// An action observer's closures.
+  @usableFromInline
+  struct ActionObserver {
+    /// Returns `false` when the observer is done (its stream consumer went away).
+    let onAction: @MainActor (Action) -> Bool
+    let onFinish: (@MainActor () -> Void)?
+  }
+
+  /// Adds an observer, calls it with the current state at once, and returns its token.
+  @usableFromInline
+  func addObserver<R: Reactor>(
+    _ reactor: R,
+    onChange: @escaping @MainActor (State) -> Bool,
+    onFinish: (@MainActor () -> Void)? = nil
+  ) -> ObservationToken
+  where R.Action == Action, R.Mutation == Mutation, R.State == State {
+    let state = currentState(of: reactor)
+    let id = nextObserverID
+    nextObserverID += 1
+    let keep = onChange(state)
+    let callback = Callback(onChange)
+    observers.append(Observer(id: id, callback: callback, onFinish: onFinish))
+    callbacks.append(Unmanaged.passUnretained(callback))
+    if !keep { retireObserver(at: observers.count - 1) }
+    return ObservationToken(source: self, id: id)
+  }
+
+  /// Stops the state or action observer with this number (observers of both kinds share the
+  /// numbering).
+  @usableFromInline
+  func removeObservation(id: Int) {
+    if let index = observers.firstIndex(where: { $0.id == id }) {
+      retireObserver(at: index)
+    } else {
+      hooks?.actionObservers.removeValue(forKey: id)?.onFinish?()
+    }
+  }
+
+  /// Retires the observer whose callback said it is done, during `notify`.
+  @usableFromInline
+  func retire(_ callback: Unmanaged<Callback>) {
+    let object = callback.takeUnretainedValue()
+    guard let index = observers.firstIndex(where: { $0.callback === object }) else { return }
+    retireObserver(at: index)
+  }
+
+  @usableFromInline
+  func retireObserver(at index: Int) {
+    guard !observers[index].callback.isRetired else { return }
+    let onFinish = observers[index].onFinish
+    observers[index].callback.isRetired = true
+    // The callback (and what it captured) goes with the compaction below, or, while a
+    // notification loop runs, with the one at its end: the loop may be running it right now.
+    observers[index].onFinish = nil
+    needsCompaction = true
+    onFinish?()
+    if !isNotifying { compactObservers() }
+  }
+
+  @usableFromInline
+  func compactObservers() {
+    // A retired observer keeps its slot until no notification loop is running over the array.
+    callbacks.removeAll { $0.takeUnretainedValue().isRetired }
+    observers.removeAll { $0.callback.isRetired }
+    needsCompaction = false
+  }
+
+  /// Adds an observer of the actions sent to the reactor; it is called with each action as it is
+  /// sent, before the action is processed or queued.
+  @usableFromInline
+  func addActionObserver(
+    onAction: @escaping @MainActor (Action) -> Bool,
+    onFinish: (@MainActor () -> Void)? = nil
+  ) -> ObservationToken {
+    let id = nextObserverID
+    nextObserverID += 1
+    installedHooks.actionObservers[id] = ActionObserver(onAction: onAction, onFinish: onFinish)
+    return ObservationToken(source: self, id: id)
+  }
+
+  @usableFromInline
+  func notifyActionObservers(_ action: Action) {
+    guard let hooks else { return }
+    // Over a copy: an observer may cancel itself or add another while it runs.
+    for (id, observer) in hooks.actionObservers where !observer.onAction(action) {
+      removeObservation(id: id)
+    }
+  }
+}
