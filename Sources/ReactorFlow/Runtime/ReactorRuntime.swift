@@ -105,9 +105,10 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
   // MARK: - The loop
   //
   // One action, top to bottom: `send` → `transform(action:)` → `mutate(action:)` → `apply`
-  // (`transform(mutation:)`, `reduce`, `transform(state:)`) → `notify`. Every entry point (an
-  // action sent, a mutation or an action delivered by an effect task) goes through `handle`, the
-  // one place that queues work while other work is processed. What an effect does between
+  // (`transform(mutation:)`, `reduce`, `transform(state:)`) → `notify` → the output to a parent,
+  // when the reactor is an adopted child (Composition/). Every entry point (an action sent, a
+  // mutation or an action delivered by an effect task) goes through `handle`, the one place that
+  // queues work while other work is processed. What an effect does between
   // `mutate` and `apply` is in Effects/ReactorRuntime+Effects.swift: its synchronous part calls
   // `mutate` and `apply` directly (the loop is processing), its tasks come back through
   // `receive(_:_:)` and `receiveTransformed(_:group:_:)`.

@@ -26,7 +26,7 @@ extension ReactorTester {
   ///
   /// The child is found through the reactor: `to` is a key path of the reactor's state
   /// (`\.detail`, `\.rows[id: 3]`, `\.path.top`). What the child announces reaches the reactor as
-  /// the actions its ``Reactor/adopt(_:output:)`` maps the outputs to: receive each output with
+  /// the actions its `adopt(_:output:)` maps the outputs to: receive each output with
   /// ``receiveOutput(_:timeout:fileID:filePath:line:column:)`` and each mutation of the reactor
   /// that follows with ``receive(_:timeout:assert:fileID:filePath:line:column:)``, in exhaustive
   /// mode as for any effect. ``finish(timeout:fileID:filePath:line:column:)`` fails while a child
@@ -92,7 +92,7 @@ extension ReactorTester {
   }
 
   /// Waits for the next output that a child delivered to the reactor (or that the reactor under
-  /// test announced, when it is an ``OutputReactor``), and checks that it is `expected`.
+  /// test announced, when it is an `OutputReactor`), and checks that it is `expected`.
   ///
   /// Outputs are received in the order they were announced, apart from the reactor's mutations:
   /// an output comes right after the child's state change, and before the mutations of the
