@@ -9,11 +9,11 @@
 package final class Composition<Mutation> {
   /// Turns a reduced mutation of this reactor into an output and delivers it to the parent; set
   /// by ``Reactor/adopt(_:output:)``. It receives the reactor, which it does not retain.
-  package var route: ((AnyObject, Mutation) -> Void)?
+  @usableFromInline package var route: ((AnyObject, Mutation) -> Void)?
 
   /// Sees each output that a child delivers to this reactor, with the child's type, before this
   /// reactor receives the action it maps to. The tester of this reactor sets it.
-  package var outputObserver: ((any Sendable, Any.Type) -> Void)?
+  @usableFromInline package var outputObserver: ((any Sendable, Any.Type) -> Void)?
 
   package init() {}
 
@@ -26,6 +26,7 @@ package final class Composition<Mutation> {
 
 extension ReactorRuntime {
   /// The runtime's composition links, created on first use.
+  @usableFromInline
   package var installedComposition: Composition<Mutation> {
     if let composition { return composition }
     let composition = Composition<Mutation>()

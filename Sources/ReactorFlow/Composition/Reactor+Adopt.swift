@@ -28,11 +28,14 @@ extension Reactor {
   ///   - child: The child reactor.
   ///   - map: The action for an output, or `nil` to ignore it.
   /// - Returns: The child, to put in the state.
+  @inlinable
   @discardableResult
   public func adopt<C: OutputReactor>(
     _ child: C,
     output map: @escaping @MainActor (C.Output) -> Action?
   ) -> Child<C> {
+    // Inlinable, so that the route is specialized for both reactors: the parent's `send` would
+    // otherwise run the loop unspecialized, looking up generic metadata at every step.
     child.runtime.installedComposition.route = { [weak self] object, mutation in
       // The runtime passes its own reactor, which is `C`.
       guard let child = object as? C, let output = child.output(for: mutation), let self else {
