@@ -18,34 +18,37 @@
 public struct Children<ID: Hashable & Sendable, R: Reactor>: Equatable, Sendable,
   RandomAccessCollection
 {
-  /// The identifiers, in order.
-  public private(set) var ids: [ID] = []
-  /// The children, in the order of ``ids``.
-  private var elements: [Child<R>] = []
-  /// The position of each identifier.
-  private var positions: [ID: Int] = [:]
+  /// The identifiers, the children and the positions, in one copy-on-write box: a copy of the
+  /// state (the runtime makes several per mutation) retains one reference, not three.
+  private var storage: Storage
 
   /// Creates an empty collection.
-  public nonisolated init() {}
+  public nonisolated init() {
+    storage = Storage(ids: [], elements: [], positions: [:])
+  }
+
+  /// The identifiers, in order.
+  public nonisolated var ids: [ID] { storage.ids }
 
   /// The first position: `0`.
-  public nonisolated var startIndex: Int { elements.startIndex }
+  public nonisolated var startIndex: Int { 0 }
   /// The position after the last child: the number of children.
-  public nonisolated var endIndex: Int { elements.endIndex }
+  public nonisolated var endIndex: Int { storage.elements.count }
 
   /// The child at `position`, in order.
   /// - Parameter position: A valid position.
-  public nonisolated subscript(position: Int) -> Child<R> { elements[position] }
+  public nonisolated subscript(position: Int) -> Child<R> { storage.elements[position] }
 
   /// The child under `id`, or `nil`.
   /// - Parameter id: The identifier.
   public nonisolated subscript(id id: ID) -> Child<R>? {
-    positions[id].map { elements[$0] }
+    storage.positions[id].map { storage.elements[$0] }
   }
 
   /// Whether both hold the same identifiers in the same order, with the same reactors.
   public nonisolated static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.ids == rhs.ids && lhs.elements == rhs.elements
+    lhs.storage === rhs.storage
+      || (lhs.storage.ids == rhs.storage.ids && lhs.storage.elements == rhs.storage.elements)
   }
 
   /// Adds a child at the end, or replaces the child under `id` in its place.
@@ -53,13 +56,14 @@ public struct Children<ID: Hashable & Sendable, R: Reactor>: Equatable, Sendable
   ///   - child: The child, made with `Child(_:)` or ``Reactor/adopt(_:output:)``.
   ///   - id: Its identifier.
   public nonisolated mutating func append(_ child: Child<R>, id: ID) {
-    if let position = positions[id] {
-      elements[position] = child
+    let storage = uniqueStorage()
+    if let position = storage.positions[id] {
+      storage.elements[position] = child
       return
     }
-    positions[id] = elements.count
-    ids.append(id)
-    elements.append(child)
+    storage.positions[id] = storage.elements.count
+    storage.ids.append(id)
+    storage.elements.append(child)
   }
 
   /// Removes the child under `id`, if any, and returns it.
@@ -67,10 +71,12 @@ public struct Children<ID: Hashable & Sendable, R: Reactor>: Equatable, Sendable
   /// - Returns: The removed child, or `nil`.
   @discardableResult
   public nonisolated mutating func remove(id: ID) -> Child<R>? {
-    guard let position = positions.removeValue(forKey: id) else { return nil }
-    ids.remove(at: position)
-    let child = elements.remove(at: position)
-    for index in position..<ids.count { positions[ids[index]] = index }
+    guard self.storage.positions[id] != nil else { return nil }
+    let storage = uniqueStorage()
+    guard let position = storage.positions.removeValue(forKey: id) else { return nil }
+    storage.ids.remove(at: position)
+    let child = storage.elements.remove(at: position)
+    storage.reindex(from: position)
     return child
   }
 
@@ -78,7 +84,7 @@ public struct Children<ID: Hashable & Sendable, R: Reactor>: Equatable, Sendable
   /// - Parameter shouldBeRemoved: Whether to remove the child under this identifier.
   public nonisolated mutating func removeAll(where shouldBeRemoved: (ID) throws -> Bool) rethrows {
     var kept = Self()
-    for (id, child) in zip(ids, elements) where try !shouldBeRemoved(id) {
+    for (id, child) in zip(storage.ids, storage.elements) where try !shouldBeRemoved(id) {
       kept.append(child, id: id)
     }
     self = kept
@@ -90,9 +96,36 @@ public struct Children<ID: Hashable & Sendable, R: Reactor>: Equatable, Sendable
   ///   - position: Its new position, clamped to the collection.
   public nonisolated mutating func move(id: ID, to position: Int) {
     guard let child = remove(id: id) else { return }
-    let position = Swift.min(Swift.max(position, 0), elements.count)
-    ids.insert(id, at: position)
-    elements.insert(child, at: position)
-    for index in position..<ids.count { positions[ids[index]] = index }
+    let storage = uniqueStorage()
+    let position = Swift.min(Swift.max(position, 0), storage.elements.count)
+    storage.ids.insert(id, at: position)
+    storage.elements.insert(child, at: position)
+    storage.reindex(from: position)
+  }
+
+  /// The storage, copied first unless this collection is its only owner.
+  private nonisolated mutating func uniqueStorage() -> Storage {
+    if !isKnownUniquelyReferenced(&storage) {
+      storage = Storage(ids: storage.ids, elements: storage.elements, positions: storage.positions)
+    }
+    return storage
+  }
+
+  // `@unchecked Sendable`: a box is mutated only through `uniqueStorage()`, by the one collection
+  // that owns it; a box that two values share (as two threads could) is never mutated, but copied.
+  private final class Storage: @unchecked Sendable {
+    var ids: [ID]
+    var elements: [Child<R>]
+    var positions: [ID: Int]
+
+    init(ids: [ID], elements: [Child<R>], positions: [ID: Int]) {
+      self.ids = ids
+      self.elements = elements
+      self.positions = positions
+    }
+
+    func reindex(from position: Int) {
+      for index in position..<ids.count { positions[ids[index]] = index }
+    }
   }
 }
