@@ -124,9 +124,12 @@ final class MainReactorTests: XCTestCase {
   }
 
   func test_closeThroughTheParent_withTester_receivesTheOutputThenTheRemoval() async throws {
-    // given
+    // given: a reactor whose load has ended (the tester checks that no effect is left running;
+    // setUp's load may still be between its last mutation and its end)
+    let reactor = MainReactor(client: OfflinePeopleClient(), seed: "seed-article")
+    await bounded("the load ends") { await reactor.send(.load(100)).finish() }
     let tester = ReactorTester(reactor)
-    await tester.send(.showDetail("20s")) { $0.detail = self.reactor.currentState.detail }
+    await tester.send(.showDetail("20s")) { $0.detail = reactor.currentState.detail }
     let detail = try XCTUnwrap(tester.state.detail)
 
     // when
