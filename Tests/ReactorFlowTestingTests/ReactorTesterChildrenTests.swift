@@ -173,4 +173,19 @@ final class ReactorTesterChildrenTests: XCTestCase {
     await tester.receiveOutput(EditorReactor.Output.didSave("tea"))
     await tester.finish()
   }
+
+  func test_testerOfAnAdoptedChild_leavesItsOutputsToTheParent() async throws {
+    // given
+    let parent = NotesReactor(makeEditor: { EditorReactor(clock: TestClock()) })
+    parent.send(.edit)
+    let editor = try XCTUnwrap(parent.currentState.editor?.reactor)
+    let tester = ReactorTester(editor)
+
+    // when
+    await tester.send(.cancel)
+
+    // then: the parent got the output, as in production
+    XCTAssertNil(parent.currentState.editor)
+    await tester.finish()
+  }
 }

@@ -92,7 +92,8 @@ extension ReactorTester {
   }
 
   /// Waits for the next output that a child delivered to the reactor (or that the reactor under
-  /// test announced, when it is an `OutputReactor`), and checks that it is `expected`.
+  /// test announced, when it is an `OutputReactor` that no parent adopted), and checks that it is
+  /// `expected`.
   ///
   /// Outputs are received in the order they were announced, apart from the reactor's mutations:
   /// an output comes right after the child's state change, and before the mutations of the
@@ -300,9 +301,12 @@ extension ReactorTester {
     EffectWork.noteActivity()
   }
 
-  /// Records the outputs of the reactor under test, when it announces outputs.
+  /// Records the outputs of the reactor under test, when it announces outputs and no parent
+  /// adopted it (an adopted child's outputs go to its parent, as in production).
   func recordOwnOutputs<O: OutputReactor>(of reactor: O) {
-    reactor.runtime.installedComposition.route = { [weak self] object, mutation in
+    let composition = reactor.runtime.installedComposition
+    guard composition.route == nil else { return }
+    composition.route = { [weak self] object, mutation in
       guard let reactor = object as? O, let output = reactor.output(for: mutation) else { return }
       self?.didReceiveOutput(output, from: O.self)
     }
