@@ -32,11 +32,6 @@ public protocol ReactorView: AnyObject {
   /// `let reactorStorage = ReactorViewStorage<MyReactor>()`.
   var reactorStorage: ReactorViewStorage<ViewReactor> { get }
 
-  /// The name ``reactorStorage`` had in 0.1.0. A view declares one of the two; each defaults
-  /// to the other, so views written with the old name still compile.
-  @available(*, deprecated, renamed: "reactorStorage")
-  var reactorBinding: ReactorViewStorage<ViewReactor> { get }
-
   /// Binds the view to a reactor: observe its state into the view's controls, storing each token
   /// in ``bag``, and send its actions from the controls. Called each time ``reactor`` is set to a
   /// reactor.
@@ -59,11 +54,9 @@ extension ReactorView {
   /// released with the view.
   public var bag: ObservationBag { reactorStorage.bag }
 
-  /// The storage of a view written for 0.1.0, which declares `reactorBinding`.
-  @available(*, deprecated, message: "declare `let reactorStorage = ReactorViewStorage<...>()`")
-  public var reactorStorage: ReactorViewStorage<ViewReactor> { reactorBinding }
-
-  /// The storage, under the name it had in 0.1.0.
+  /// The storage, under the name it had in 0.1.0. A view must declare ``reactorStorage``: a view
+  /// that still declares `let reactorBinding = …` does not conform, and the compiler says that
+  /// `reactorStorage` is missing (rather than a default that would call itself forever).
   @available(*, deprecated, renamed: "reactorStorage")
   public var reactorBinding: ReactorViewStorage<ViewReactor> { reactorStorage }
 }
