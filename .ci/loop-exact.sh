@@ -49,6 +49,7 @@ classes=(
   ReactorFlowTestingTests.ExpectationTests
   ReactorFlowTestingTests.ParityTestingTests
   ReactorFlowTestingTests.ReactorStubTests
+  ReactorFlowTestingTests.ReactorTesterChildrenTests
   ReactorFlowTestingTests.ReactorTesterFailureTests
   ReactorFlowTestingTests.ReactorTesterTests
   ReactorFlowTestingTests.RootReactorTests
@@ -59,6 +60,7 @@ classes=(
   ReactorFlowTestingTests.TestClockTests
   ReactorFlowTestingTests.TesterEquatableTests
   ReactorFlowTests.ChangeLogTests
+  ReactorFlowTests.CompositionTests
   ReactorFlowTests.EffectIsolationTests
   ReactorFlowTests.EventBusTests
   ReactorFlowTests.ExternalStreamTests

@@ -195,6 +195,8 @@ let benchmarks: @Sendable () -> Void = {
 
   registerRandomUserBenchmarks()
   registerObservationBenchmarks()
+  registerObservationFloorBenchmarks()
+  registerCompositionBenchmarks()
 }
 
 /// The metrics of the counter cases: the harness's, then this package's per-action ones.

@@ -41,7 +41,7 @@ extension MainReactor.Mutation: Codable {
     case .setSections(let sections): try container.encode(sections, forKey: .setSections)
     case .setError(let message): try container.encode(message, forKey: .setError)
     case .setDetail(let detail):
-      try container.encode(detail.map { $0.initialState.title }, forKey: .setDetail)
+      try container.encode(detail.map { $0.reactor.initialState.title }, forKey: .setDetail)
     }
   }
 }
