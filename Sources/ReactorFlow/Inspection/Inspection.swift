@@ -34,7 +34,7 @@ final class Inspection<Action: Sendable, Mutation: Sendable, State>: Observation
   func removeObservation(id: Int) {
     handlers.removeAll { $0.id == id }
     if handlers.isEmpty && !forwardsToProcess, let runtime, runtime.inspection === self {
-      runtime.inspection = nil
+      runtime.hooks?.inspection = nil
     }
   }
 
@@ -86,12 +86,17 @@ final class Inspection<Action: Sendable, Mutation: Sendable, State>: Observation
 }
 
 extension ReactorRuntime {
+  /// The reactor's inspection, if something inspects it (it lives in ``Hooks``).
+  var inspection: Inspection<Action, Mutation, State>? {
+    hooks?.inspection
+  }
+
   /// The reactor's inspection, created on first use.
   func inspection(reactorType: Any.Type) -> Inspection<Action, Mutation, State> {
     if let inspection { return inspection }
     let inspection = Inspection(runtime: self, reactorType: reactorType)
     inspection.forwardsToProcess = ReactorInspection.isActive
-    self.inspection = inspection
+    installedHooks.inspection = inspection
     return inspection
   }
 

@@ -30,8 +30,8 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
     case mutation(Mutation)
   }
 
-  /// What stubs, tests, action observers and error handlers install. Created when the first of
-  /// them is, so that the hot path checks one reference instead of four.
+  /// What stubs, tests, action observers, error handlers and inspectors install. Created when
+  /// the first of them is, so that the hot path checks one reference instead of five.
   @usableFromInline
   final class Hooks {
     // Read on every action once a hook is installed; main-actor only, never accessed re-entrantly.
@@ -43,6 +43,9 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
     /// Set by a replay (Recording/): effects start no task, so that only the synchronous
     /// mutations of each action and the recorded ones of effects are reduced.
     var effectsOff = false
+    /// The inspectors' hub (Inspection/), only while something inspects the reactor. Here rather
+    /// than on the runtime, so that the loop finds it through the `hooks` load it already does.
+    @exclusivity(unchecked) @usableFromInline var inspection: Inspection<Action, Mutation, State>?
 
     init() {}
   }
@@ -70,9 +73,6 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
   /// Where the reactor's outputs go when it is a child (``Reactor/adopt(_:output:)``), and who
   /// watches the outputs of its children in a test. `nil` until then: the loop pays one load.
   @exclusivity(unchecked) @usableFromInline package var composition: Composition<Mutation>?
-  /// The inspectors' hub (Inspection/), only while something inspects the reactor: each report
-  /// below costs one load of `nil` otherwise.
-  @exclusivity(unchecked) @usableFromInline var inspection: Inspection<Action, Mutation, State>?
   /// The running effects (Effects/EffectRegistry.swift), created with the first one: a reactor
   /// whose actions are all synchronous never pays for it.
   var effects: EffectRegistry?
@@ -153,8 +153,8 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
   func send<R: Reactor>(_ action: Action, to reactor: R) -> ReactorTask
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     if storedState == nil { _ = start(reactor) }
-    if let inspection { inspection.action(action) }
     if let hooks {
+      if let inspection = hooks.inspection { inspection.action(action) }
       if !hooks.actionObservers.isEmpty { notifyActionObservers(action) }
       if let actionInterceptor = hooks.actionInterceptor {
         actionInterceptor(action)  // A stub records the action instead (ReactorFlowTesting).
@@ -270,11 +270,13 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
   func apply<R: Reactor>(_ mutation: Mutation, _ reactor: R)
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     guard let state = reducedState else { return }
+    // Loaded once: `nil` (no tap, no inspection) costs the loop this one load.
+    let hooks = self.hooks
     if let mutationTap = hooks?.mutationTap { mutationTap(mutation) }  // A tester's (ReactorFlowTesting).
     let reduced = reactor.reduce(state: state, mutation: reactor.transform(mutation: mutation))
     reducedState = reduced
     let published = reactor.transform(state: reduced)
-    if let inspection {
+    if let inspection = hooks?.inspection {
       let old = storedState
       storedState = published
       inspection.applied(mutation, old: old, new: published)  // Reported once it is in effect.
