@@ -16,6 +16,8 @@ final class Inspection<Action: Sendable, Mutation: Sendable, State>: Observation
   var nextActionSource: ActionSource?
   /// The effect whose mutation is being received.
   var deliveringEffect: EffectInfo?
+  /// The state published last, the `old` of the next state event.
+  var lastState: State?
 
   init(runtime: ReactorRuntime<Action, Mutation, State>, reactorType: Any.Type) {
     self.runtime = runtime
@@ -61,11 +63,16 @@ final class Inspection<Action: Sendable, Mutation: Sendable, State>: Observation
   }
 
   /// Reports a reduced mutation, then the state it published.
+  ///
+  /// The inspection keeps the last published state itself, so that the loop does not copy the
+  /// old one aside when nothing inspects it.
   @usableFromInline
-  func applied(_ mutation: Mutation, old: State?, new: State) {
+  func applied(_ mutation: Mutation, new: State) {
     // The effect delivered this mutation only: what the mutation's observers queue is not its.
     let effect = deliveringEffect
     deliveringEffect = nil
+    let old = lastState
+    lastState = new
     emit(.mutation(mutation, effect: effect))
     guard let old else { return }
     emit(.state(old: old, new: new))
@@ -96,8 +103,15 @@ extension ReactorRuntime {
     if let inspection { return inspection }
     let inspection = Inspection(runtime: self, reactorType: reactorType)
     inspection.forwardsToProcess = ReactorInspection.isActive
+    inspection.lastState = storedState
     installedHooks.inspection = inspection
     return inspection
+  }
+
+  /// Reports a reduced mutation and the state it published, if something inspects the reactor.
+  @usableFromInline @inline(never)
+  func reportApplied(_ mutation: Mutation, _ state: State) {
+    hooks?.inspection?.applied(mutation, new: state)
   }
 
   /// Creates the inspection when the runtime starts while process-wide inspectors are attached.

@@ -58,6 +58,7 @@ extension ReactorRuntime {
   /// Publishes `state` as it is (no `reduce`, no `transform(state:)`) and notifies the observers.
   func publish(_ state: State) {
     storedState = state
+    hooks?.inspection?.lastState = state
     if !observers.isEmpty { notify(state) }
   }
 }
