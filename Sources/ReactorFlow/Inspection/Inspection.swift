@@ -1,5 +1,6 @@
-/// A reactor's inspection: its inspectors and what its events need to know. The runtime holds one
-/// only while something inspects it, so that every hook on the loop is one load of `nil` otherwise.
+/// A reactor's inspection: its inspectors and what its events need to know. The runtime's hooks
+/// hold one only while something inspects the reactor; the loop finds it through the `hooks`
+/// reference it checks anyway.
 @MainActor
 @usableFromInline
 final class Inspection<Action: Sendable, Mutation: Sendable, State>: ObservationSource {

@@ -3,8 +3,8 @@
 ///
 /// Attach at launch, before the reactors start (a reactor's runtime starts the first time its state
 /// is read, an action is sent or it is observed); a reactor that started before sees no
-/// process-wide inspector. With nothing attached, the runtime does not check again: inspection
-/// then costs one load of a `nil` reference per action, mutation and effect.
+/// process-wide inspector. With nothing attached, the runtime does not check again, and
+/// inspection costs a reactor nothing measurable.
 /// ```swift
 /// let token = ReactorInspection.attach(ChangeLog())
 /// ```
