@@ -1,4 +1,4 @@
-@_spi(Testing) import ReactorFlow
+import ReactorFlow
 
 /// Drives a reactor step by step and checks every change of its state, in the manner of a test
 /// store.
