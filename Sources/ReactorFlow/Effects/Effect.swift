@@ -90,8 +90,9 @@ public struct Effect<Output: Sendable>: Sendable {
     }
   }
 
-  /// What the effect does, as one value (off the hot path).
-  @usableFromInline
+  /// What the effect does, as one value (inlinable: an unspecialized read looks up the metadata
+  /// of `Operation` for the concrete output).
+  @inlinable
   var operation: Operation {
     if let node { return node.operation }
     if let output { return .output(output) }
@@ -99,6 +100,7 @@ public struct Effect<Output: Sendable>: Sendable {
   }
 
   /// Whether every part of this effect completes synchronously, without starting a task.
+  @inlinable
   var isSynchronous: Bool {
     switch operation {
     case .none, .output, .outputs, .cancel:
@@ -132,6 +134,7 @@ extension Effect {
 
   /// An effect that reduces several outputs synchronously, in order, before `send(_:)` returns.
   /// - Parameter outputs: The mutations to reduce, first to last.
+  @inlinable
   public static func send(_ outputs: Output...) -> Effect {
     Effect(operation: .outputs(outputs))
   }
@@ -155,6 +158,7 @@ extension Effect {
   ///   - operation: The work; it receives a ``Send`` to deliver outputs.
   ///   - handler: Called with any error other than `CancellationError` that `operation` throws;
   ///     it can send outputs that describe the failure.
+  @inlinable
   public static func run(
     priority: TaskPriority? = nil,
     operation: @escaping Body,
@@ -179,6 +183,7 @@ extension Effect {
   /// - Parameters:
   ///   - priority: The priority of the task that runs the effect.
   ///   - operation: The work; its result is reduced when it returns.
+  @inlinable
   public static func task(
     priority: TaskPriority? = nil,
     operation: @concurrent @escaping @Sendable () async throws -> Output
@@ -191,6 +196,7 @@ extension Effect {
   /// Use it to merge an external stream (a timer, a notification, a global store) into a reactor.
   /// The effect ends when the sequence ends; that does not end the reactor.
   /// - Parameter sequence: The elements to send.
+  @inlinable
   public static func sequence<S: AsyncSequence & Sendable>(_ sequence: S) -> Effect
   where S.Element == Output {
     Effect(
@@ -215,12 +221,14 @@ extension Effect {
   ///
   /// An error in one of them ends that one only.
   /// - Parameter effects: The effects to run.
+  @inlinable
   public static func merge(_ effects: Effect...) -> Effect {
     merge(effects)
   }
 
   /// An effect that runs all the given effects at the same time.
   /// - Parameter effects: The effects to run.
+  @inlinable
   public static func merge(_ effects: some Sequence<Effect>) -> Effect {
     Effect(operation: .merge(Array(effects)))
   }
@@ -230,12 +238,14 @@ extension Effect {
   /// Leading synchronous effects are reduced before `send(_:)` returns; the rest waits for each
   /// previous effect to finish. An error ends the whole concatenation.
   /// - Parameter effects: The effects to run, first to last.
+  @inlinable
   public static func concatenate(_ effects: Effect...) -> Effect {
     concatenate(effects)
   }
 
   /// An effect that runs the given effects one after the other.
   /// - Parameter effects: The effects to run, first to last.
+  @inlinable
   public static func concatenate(_ effects: some Sequence<Effect>) -> Effect {
     Effect(operation: .concatenate(Array(effects)))
   }
@@ -247,6 +257,7 @@ extension Effect {
   ///   - cancelInFlight: When `true`, starting this effect first cancels any running effect with
   ///     the same identifier, so that only the latest runs ("latest wins").
   /// - Returns: The cancellable effect.
+  @inlinable
   public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Effect {
     Effect(operation: .cancellable(EffectID(id), cancelInFlight: cancelInFlight, self))
   }
@@ -256,6 +267,7 @@ extension Effect {
   /// The common "set a loading flag, then fetch" shape: `.run { ... }.prepend(.setLoading(true))`.
   /// - Parameter output: The output to send first.
   /// - Returns: The combined effect.
+  @inlinable
   public func prepend(_ output: Output) -> Effect {
     .concatenate(.send(output), self)
   }
@@ -280,6 +292,7 @@ extension Effect {
   /// the outer effect stops every piece after the running one, except a `finally`'s `closing`.
   /// - Parameter closing: The effect to run last.
   /// - Returns: The combined effect.
+  @inlinable
   public func finally(_ closing: Effect) -> Effect {
     Effect(operation: .finally(self, closing))
   }

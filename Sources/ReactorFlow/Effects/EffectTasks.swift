@@ -3,12 +3,14 @@
 ///
 /// With no host installed, starting an effect is a plain `Task` and running a `.run` body is a
 /// plain call: no lock, no wrapper, one load of ``EffectHost/installed``.
+@usableFromInline
 package enum EffectTasks {
   /// Starts a task for effect work.
   /// - Parameters:
   ///   - priority: The task's priority.
   ///   - operation: The work.
   /// - Returns: The task.
+  @inlinable
   @discardableResult
   package static func start(
     priority: TaskPriority? = nil,
@@ -24,6 +26,7 @@ package enum EffectTasks {
   /// - Parameters:
   ///   - body: The effect's body.
   ///   - send: What the body sends its outputs with.
+  @inlinable
   @MainActor
   static func run<Output>(_ body: @escaping Effect<Output>.Body, sending send: Send<Output>) async throws {
     guard let host = EffectHost.installed else {
@@ -34,6 +37,7 @@ package enum EffectTasks {
 
   /// Runs `body` the way ``run(_:sending:)`` runs the body of an effect without outputs.
   /// - Parameter body: The work.
+  @inlinable
   @MainActor
   static func run(_ body: @concurrent @escaping @Sendable () async throws -> Void) async throws {
     guard let host = EffectHost.installed else {
@@ -45,6 +49,7 @@ package enum EffectTasks {
   /// Waits for an effect task that another effect task started, the way ``run(_:)`` runs a body,
   /// so that a test sees the waiting task resume.
   /// - Parameter task: The task to wait for.
+  @inlinable
   @MainActor
   package static func wait(for task: Task<Void, Never>) async {
     guard let host = EffectHost.installed else {
@@ -59,12 +64,13 @@ package enum EffectTasks {
 ///
 /// The core knows nothing of what the host does; the testing module installs one, once per
 /// process, the first time a test clock, a tester, a recorder or an expectation is made.
+@usableFromInline
 package final class EffectHost: Sendable {
   /// Starts an effect task with the given priority and work.
-  package let start:
+  @usableFromInline package let start:
     @Sendable (TaskPriority?, @escaping @MainActor @Sendable () async -> Void) -> Task<Void, Never>
   /// Runs effect work (a `.run` body, a wait for another effect task) that is `@concurrent`.
-  package let run:
+  @usableFromInline package let run:
     @MainActor @Sendable (@escaping @concurrent @Sendable () async throws -> Void) async throws -> Void
 
   /// Makes a host.
@@ -90,5 +96,5 @@ package final class EffectHost: Sendable {
   /// initialisation, before the effects it watches start, and never written again; read on every
   /// effect start with one plain load, which a lock or an actor would make cost more than the rest
   /// of the start. A reader that races the one write sees `nil` and runs that effect unwatched.
-  package nonisolated(unsafe) static var installed: EffectHost?
+  @usableFromInline package nonisolated(unsafe) static var installed: EffectHost?
 }

@@ -1,13 +1,19 @@
 /// A reference to a reactor that does not keep it alive, for tasks that outlive a call.
+@usableFromInline
 struct WeakReactor<R: Reactor>: Sendable {
-  weak var value: R?
+  @usableFromInline weak var value: R?
+
+  @inlinable
+  init(value: R?) {
+    self.value = value
+  }
 }
 
 extension ReactorRuntime {
   // MARK: - Starting effects
 
   /// Runs the synchronous part of `effect` now and starts tasks for the rest.
-  @usableFromInline
+  @inlinable
   func start<R: Reactor, Output>(
     _ effect: Effect<Output>,
     _ reactor: R,
@@ -67,6 +73,7 @@ extension ReactorRuntime {
 
   /// Runs the leading synchronous pieces of a concatenation now and returns the rest, or `nil`
   /// when nothing is left.
+  @inlinable
   func startPrefix<R: Reactor, Output>(
     _ effects: [Effect<Output>],
     _ reactor: R,
@@ -92,6 +99,7 @@ extension ReactorRuntime {
   }
 
   /// Starts a task that runs `effect`, registered under `ids` and in the action's group.
+  @inlinable
   @discardableResult
   func spawn<R: Reactor, Output>(
     _ effect: Effect<Output>,
@@ -124,6 +132,7 @@ extension ReactorRuntime {
   // MARK: - Running effects in a task
 
   /// Runs an effect to its end, sending a thrown error to the reactor's `recover(from:)`.
+  @inlinable
   static func run<R: Reactor, Output>(
     _ effect: Effect<Output>, _ reactor: WeakReactor<R>, _ sink: Sink<R, Output>
   ) async where R.Action == Action, R.Mutation == Mutation, R.State == State {
@@ -137,6 +146,7 @@ extension ReactorRuntime {
     }
   }
 
+  @inlinable
   static func report<R: Reactor>(_ error: any Error, _ reactor: WeakReactor<R>)
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     guard let reactor = reactor.value else { return }
@@ -145,7 +155,8 @@ extension ReactorRuntime {
     }
   }
 
-  private static func perform<R: Reactor, Output>(
+  @inlinable
+  static func perform<R: Reactor, Output>(
     _ effect: Effect<Output>, _ reactor: WeakReactor<R>, _ sink: Sink<R, Output>
   ) async throws where R.Action == Action, R.Mutation == Mutation, R.State == State {
     switch effect.operation {
@@ -213,7 +224,8 @@ extension ReactorRuntime {
   /// Runs the closing piece of a `finally`, delivering its outputs even when the effect was
   /// cancelled: a task of its own does not inherit the cancellation. It still ends early when
   /// the reactor is gone (its outputs are then dropped).
-  private static func runClosing<R: Reactor, Output>(
+  @inlinable
+  static func runClosing<R: Reactor, Output>(
     _ closing: Effect<Output>, _ reactor: WeakReactor<R>, _ sink: Sink<R, Output>
   ) async where R.Action == Action, R.Mutation == Mutation, R.State == State {
     guard Task.isCancelled else {
@@ -223,14 +235,16 @@ extension ReactorRuntime {
     await EffectTasks.wait(for: EffectTasks.start { await run(closing, reactor, sink) })
   }
 
-  private static func deliver<R: Reactor, Output>(
+  @inlinable
+  static func deliver<R: Reactor, Output>(
     _ output: Output, _ reactor: WeakReactor<R>, _ sink: Sink<R, Output>
   ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
     guard !Task.isCancelled, let reactor = reactor.value else { return }
     sink.later(reactor, output)
   }
 
-  private static func startNested<R: Reactor, Output>(
+  @inlinable
+  static func startNested<R: Reactor, Output>(
     _ effect: Effect<Output>,
     _ id: EffectID,
     _ cancelInFlight: Bool,
@@ -246,6 +260,7 @@ extension ReactorRuntime {
   // MARK: - Bookkeeping
 
   /// The effect registry, created with the first effect.
+  @inlinable
   var registry: EffectRegistry {
     if let effects { return effects }
     let effects = EffectRegistry()
@@ -254,6 +269,7 @@ extension ReactorRuntime {
   }
 
   /// Cancels every running effect registered under `id`.
+  @inlinable
   func cancelEffects(id: EffectID) {
     effects?.cancel(id: id)
   }
@@ -264,6 +280,7 @@ extension ReactorRuntime {
     effects?.activeCount ?? 0
   }
 
+  @inlinable
   func openThrottleWindow<R: Reactor>(
     id: EffectID, sleep: @escaping @Sendable () async throws -> Void, _ reactor: R
   ) -> Bool where R.Action == Action, R.Mutation == Mutation, R.State == State {

@@ -3,20 +3,29 @@
 @usableFromInline
 struct Sink<R: Reactor, Output: Sendable>: Sendable {
   /// Delivers an output while the runtime is processing (the synchronous part of an effect).
-  let now: @MainActor @Sendable (R, Output) -> Void
+  @usableFromInline let now: @MainActor @Sendable (R, Output) -> Void
   /// Delivers an output from a running task.
-  let later: @MainActor @Sendable (R, Output) -> Void
+  @usableFromInline let later: @MainActor @Sendable (R, Output) -> Void
+
+  @inlinable
+  init(
+    now: @escaping @MainActor @Sendable (R, Output) -> Void,
+    later: @escaping @MainActor @Sendable (R, Output) -> Void
+  ) {
+    self.now = now
+    self.later = later
+  }
 }
 
 extension Sink where Output == R.Mutation {
-  @usableFromInline
+  @inlinable
   static var mutations: Sink {
     Sink(now: { $0.runtime.apply($1, $0) }, later: { $0.runtime.receive($1, $0) })
   }
 }
 
 extension Sink where Output == R.Action {
-  @usableFromInline
+  @inlinable
   static var actions: Sink {
     // An action is queued while the runtime processes, so both paths are a plain send.
     let send: @MainActor @Sendable (R, R.Action) -> Void = { _ = $0.runtime.send($1, to: $0) }
@@ -25,7 +34,7 @@ extension Sink where Output == R.Action {
 
   /// The actions that `transform(action:)` produced: they are mutated, not transformed again, and
   /// their effects join `group`, the group of the action they came from.
-  @usableFromInline
+  @inlinable
   static func transformedActions(_ group: EffectGroup?) -> Sink {
     Sink(
       now: { _ = $0.runtime.mutate($1, group: group, $0) },

@@ -66,7 +66,7 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
   @exclusivity(unchecked) @usableFromInline var hooks: Hooks?
   /// The running effects (Effects/EffectRegistry.swift), created with the first one: a reactor
   /// whose actions are all synchronous never pays for it.
-  var effects: EffectRegistry?
+  @usableFromInline var effects: EffectRegistry?
   var nextObserverID = 0
   /// The reactor's type, for messages; set when the runtime starts.
   var reactorType: Any.Type = Any.self
@@ -153,6 +153,7 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
   }
 
   /// 1'. An effect task delivers a mutation (which exists only once the runtime has started).
+  @inlinable
   func receive<R: Reactor>(_ mutation: Mutation, _ reactor: R)
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     _ = handle(.mutation(mutation), reactor)
@@ -160,6 +161,7 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
 
   /// 1''. An effect task delivers an action that `transform(action:)` produced: it is mutated,
   /// not transformed again, and its effects join `group`.
+  @inlinable
   func receiveTransformed<R: Reactor>(_ action: Action, group: EffectGroup?, _ reactor: R)
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     _ = handle(.transformedAction(action, group), reactor)
