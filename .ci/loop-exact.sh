@@ -48,6 +48,7 @@ classes=(
   ReactorFlowTestingTests.ExpectationTests
   ReactorFlowTestingTests.ParityTestingTests
   ReactorFlowTestingTests.ReactorStubTests
+  ReactorFlowTestingTests.ReactorTesterChildrenTests
   ReactorFlowTestingTests.ReactorTesterFailureTests
   ReactorFlowTestingTests.ReactorTesterTests
   ReactorFlowTestingTests.RootReactorTests
@@ -57,6 +58,7 @@ classes=(
   ReactorFlowTestingTests.SynchronousExpectationTests
   ReactorFlowTestingTests.TestClockTests
   ReactorFlowTestingTests.TesterEquatableTests
+  ReactorFlowTests.CompositionTests
   ReactorFlowTests.EffectIsolationTests
   ReactorFlowTests.EventBusTests
   ReactorFlowTests.ExternalStreamTests

@@ -84,7 +84,28 @@ final class InteractiveScreenTests: XCTestCase {
     // then
     XCTAssertTrue(first.hasPrefix("\(sections[0].title): "), first)
     XCTAssertTrue(second.hasPrefix("\(sections[1].title): "), second)
-    XCTAssertTrue(screen.detail?.model.reactor === reactor.currentState.detail)
+    XCTAssertTrue(screen.detail?.model.reactor === reactor.currentState.detail?.reactor)
     XCTAssertEqual(screen.detail?.renderCount, 1)
+  }
+
+  func test_detailClosed_showsTheListAgain_andReleasesTheDetail() async {
+    // given
+    let reactor = await loadedReactor()
+    let screen = InteractiveScreen(reactor: reactor)
+    let list = screen.text
+    reactor.send(.showDetail(reactor.currentState.sections[0].title))
+    _ = screen.text
+    weak let detail = reactor.currentState.detail?.reactor
+    XCTAssertNotNil(screen.detail)
+
+    // when: the detail closes itself, as the 'back' command does
+    reactor.currentState.detail?.send(.close)
+    let text = screen.text
+
+    // then
+    XCTAssertEqual(text, list)
+    XCTAssertNil(screen.detail)
+    XCTAssertNil(detail, "neither the state nor the screen keeps the closed detail")
+    XCTAssertEqual(screen.list.renderCount, 1)
   }
 }

@@ -1,6 +1,7 @@
 import RandomUserCore
 import ReactorFlow
 import ReactorFlowTestSupport
+import ReactorFlowTesting
 import XCTest
 
 /// The main reactor, in the shape of the seed article's tests: `setUp` loads 100 people and
@@ -103,12 +104,53 @@ final class MainReactorTests: XCTestCase {
     XCTAssertNil(reactor.currentState.detail)
   }
 
+  func test_close_inPushedDetail_removesAndReleasesTheDetail() async throws {
+    // given
+    reactor.send(.showDetail("20s"))
+    weak let detail = reactor.currentState.detail?.reactor
+    let removed = expectation(description: "Detail is removed")
+    let token = reactor.observe(\.detail) { detail in
+      if detail == nil { removed.fulfill() }
+    }
+
+    // when: the detail announces that it closes; MainReactor, which adopted it, removes it
+    reactor.currentState.detail?.send(.close)
+
+    // then
+    await fulfillment(of: [removed], timeout: 3)
+    token.cancel()
+    XCTAssertNil(reactor.currentState.detail)
+    XCTAssertNil(detail, "the state held the only reference to the detail")
+  }
+
+  func test_closeThroughTheParent_withTester_receivesTheOutputThenTheRemoval() async throws {
+    // given: a reactor whose load has ended (the tester checks that no effect is left running;
+    // setUp's load may still be between its last mutation and its end)
+    let reactor = MainReactor(client: OfflinePeopleClient(), seed: "seed-article")
+    await bounded("the load ends") { await reactor.send(.load(100)).finish() }
+    let tester = ReactorTester(reactor)
+    await tester.send(.showDetail("20s")) { $0.detail = reactor.currentState.detail }
+    let detail = try XCTUnwrap(tester.state.detail)
+
+    // when
+    await tester.send(.toggle(0), to: \.detail) { $0.expandedIndex = 0 }
+    await tester.send(.close, to: \.detail)
+
+    // then
+    await tester.receiveOutput(DetailReactor.Output.didClose)
+    await tester.receive(where: { if case .setDetail(nil) = $0 { true } else { false } }) {
+      $0.detail = nil
+    }
+    await tester.finish()
+    XCTAssertEqual(detail.currentState.expandedIndex, 0)
+  }
+
   func test_toggle_rowZeroInPushedDetail_expandsThenCollapses() async throws {
     // given
     reactor.send(.showDetail("20s"))
     let detail = try XCTUnwrap(reactor.currentState.detail)
     var expanded: [Int?] = []
-    let token = detail.observe(\.expandedIndex) { expanded.append($0) }
+    let token = detail.reactor.observe(\.expandedIndex) { expanded.append($0) }
 
     // when
     detail.send(.toggle(0))

@@ -198,6 +198,7 @@ let benchmarks: @Sendable () -> Void = {
 
   registerRandomUserBenchmarks()
   registerObservationBenchmarks()
+  registerCompositionBenchmarks()
 }
 
 /// The metrics of the counter cases: the harness's, then this package's per-action ones.

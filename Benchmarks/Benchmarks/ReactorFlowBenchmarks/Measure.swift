@@ -86,6 +86,14 @@ enum Metric {
   /// Live heap allocations per reactor.
   static let allocationsPerReactor = BenchmarkMetric.custom(
     "allocs/reactor", polarity: .prefersSmaller, useScalingFactor: false)
+
+  /// Live heap bytes per child reactor, with the parent's bookkeeping of it.
+  static let bytesPerChild = BenchmarkMetric.custom(
+    "B/child", polarity: .prefersSmaller, useScalingFactor: false)
+
+  /// Live heap allocations per child reactor, with the parent's bookkeeping of it.
+  static let allocationsPerChild = BenchmarkMetric.custom(
+    "allocs/child", polarity: .prefersSmaller, useScalingFactor: false)
 }
 
 extension Benchmark {

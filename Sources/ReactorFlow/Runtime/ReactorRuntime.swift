@@ -64,6 +64,9 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
   /// release each) per observer.
   @exclusivity(unchecked) @usableFromInline var callbacks: ContiguousArray<Unmanaged<Callback>> = []
   @exclusivity(unchecked) @usableFromInline var hooks: Hooks?
+  /// Where the reactor's outputs go when it is a child (``Reactor/adopt(_:output:)``), and who
+  /// watches the outputs of its children in a test. `nil` until then: the loop pays one load.
+  @exclusivity(unchecked) @usableFromInline package var composition: Composition<Mutation>?
   /// The running effects (Effects/EffectRegistry.swift), created with the first one: a reactor
   /// whose actions are all synchronous never pays for it.
   @usableFromInline var effects: EffectRegistry?
@@ -102,9 +105,10 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
   // MARK: - The loop
   //
   // One action, top to bottom: `send` → `transform(action:)` → `mutate(action:)` → `apply`
-  // (`transform(mutation:)`, `reduce`, `transform(state:)`) → `notify`. Every entry point (an
-  // action sent, a mutation or an action delivered by an effect task) goes through `handle`, the
-  // one place that queues work while other work is processed. What an effect does between
+  // (`transform(mutation:)`, `reduce`, `transform(state:)`) → `notify` → the output to a parent,
+  // when the reactor is an adopted child (Composition/). Every entry point (an action sent, a
+  // mutation or an action delivered by an effect task) goes through `handle`, the one place that
+  // queues work while other work is processed. What an effect does between
   // `mutate` and `apply` is in Effects/ReactorRuntime+Effects.swift: its synchronous part calls
   // `mutate` and `apply` directly (the loop is processing), its tasks come back through
   // `receive(_:_:)` and `receiveTransformed(_:group:_:)`.
@@ -265,6 +269,8 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
     let published = reactor.transform(state: reduced)
     storedState = published
     if !observers.isEmpty { notify(published) }
+    // After the state change and its observers: a child's output reaches its parent here.
+    if let composition { composition.didReduce(mutation, of: reactor) }
   }
 
   /// 6. Calls every state observer with the published state.

@@ -46,18 +46,22 @@ public final class ReactorTester<R: Reactor> {
   /// test never waits for it, and a test whose effects all sleep on a test clock fails at once.
   public var timeout: Duration
 
-  private struct Received {
+  struct Received {
     let mutation: R.Mutation
     /// The state right after the mutation; `nil` while it is the latest (the current state).
     var state: R.State?
   }
 
-  private var received: [Received] = []
+  var received: [Received] = []
+  /// The outputs that children delivered to the reactor and the test has not received yet.
+  var receivedOutputs: [ReceivedOutput] = []
+  /// The children the test sent to, weakly: checked at ``finish(timeout:fileID:filePath:line:column:)``.
+  var sentChildren: [SentChild] = []
   private var isSending = false
   /// The effects of the actions sent through the tester that have not finished, by action.
-  private var labels: [EffectLabel] = []
+  var labels: [EffectLabel] = []
   private var stateAfterLastStep: R.State
-  private var lastLocation: SourceLocation
+  var lastLocation: SourceLocation
   /// `==` of `State`, found when the tester is made (see ``DynamicEquality``).
   private let statesEqual: (R.State, R.State) -> Bool
   /// `==` of `Mutation`, or `nil` when it is not `Equatable`.
@@ -65,7 +69,7 @@ public final class ReactorTester<R: Reactor> {
     DynamicEquality.comparator(for: R.Mutation.self)
 
   /// How a wait for effects ended.
-  private enum WaitOutcome {
+  enum WaitOutcome {
     /// What the test waited for happened.
     case done
     /// Nothing more can happen without the test: every effect of the tester's actions has
@@ -119,6 +123,10 @@ public final class ReactorTester<R: Reactor> {
     reactor.runtime.tapMutations { [weak self] mutation in
       self?.didTap(mutation)
     }
+    reactor.runtime.installedComposition.outputObserver = { [weak self] output, child in
+      self?.didReceiveOutput(output, from: child)
+    }
+    if let outputReactor = reactor as? any OutputReactor { recordOwnOutputs(of: outputReactor) }
     // A handler the test installed keeps receiving errors; the tester only adds its failure.
     let previousHandler = reactor.runtime.onUnhandledError
     reactor.runtime.onUnhandledError = { [weak self] error in
@@ -164,21 +172,7 @@ public final class ReactorTester<R: Reactor> {
   ) async -> ReactorTask {
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     lastLocation = location
-    if !received.isEmpty {
-      if exhaustivity == .on {
-        reportFailure(
-          """
-          send(\(action)) came before the test received \(received.count) mutation(s) that \
-          effects had sent:
-          \(Self.bullets(received.map(\.mutation)))
-          Likely cause: an effect of an earlier action sent them. Fix: assert each with \
-          `await tester.receive(...)` before this send, call skipReceivedMutations(), or set \
-          exhaustivity = .off.
-          """,
-          at: location)
-      }
-      received.removeAll()
-    }
+    checkNothingIsPending(before: "send(\(action))", location)
     let before = reactor.currentState
     isSending = true
     // The effects' tasks copy the label, so that failures can name them and where they wait.
@@ -309,6 +303,7 @@ public final class ReactorTester<R: Reactor> {
     _ = await waitForEffects(timeout: timeout) { self.unfinishedLabels.isEmpty }
     guard exhaustivity == .on else {
       received.removeAll()
+      receivedOutputs.removeAll()
       return
     }
     if !received.isEmpty {
@@ -323,6 +318,8 @@ public final class ReactorTester<R: Reactor> {
         at: location)
       received.removeAll()
     }
+    checkNoOutputIsPending(before: "the end of the test", location)
+    checkNoChildEffectIsRunning(location, timeout: timeout)
     let running = reactor.runtime.activeEffectCount
     if running > 0 {
       reportFailure(
@@ -337,9 +334,31 @@ public final class ReactorTester<R: Reactor> {
     }
   }
 
-  /// Forgets the mutations received so far without asserting them.
+  /// Fails, in exhaustive mode, when mutations or outputs arrived that the test has not received
+  /// before `step`; forgets them either way.
+  func checkNothingIsPending(before step: @autoclosure () -> String, _ location: SourceLocation) {
+    if !received.isEmpty {
+      if exhaustivity == .on {
+        reportFailure(
+          """
+          \(step()) came before the test received \(received.count) mutation(s) that \
+          effects had sent:
+          \(Self.bullets(received.map(\.mutation)))
+          Likely cause: an effect of an earlier action sent them. Fix: assert each with \
+          `await tester.receive(...)` before this send, call skipReceivedMutations(), or set \
+          exhaustivity = .off.
+          """,
+          at: location)
+      }
+      received.removeAll()
+    }
+    checkNoOutputIsPending(before: step(), location)
+  }
+
+  /// Forgets the mutations (and the outputs of children) received so far without asserting them.
   public func skipReceivedMutations() {
     received.removeAll()
+    receivedOutputs.removeAll()
     stateAfterLastStep = reactor.currentState
   }
 
@@ -425,7 +444,7 @@ public final class ReactorTester<R: Reactor> {
 
   /// Checks the state after a step. `step` describes it for a failure message only, so a passing
   /// step never formats its action or mutation.
-  private func check(
+  func check(
     _ step: @autoclosure () -> String,
     before: R.State,
     after: R.State,
@@ -455,7 +474,7 @@ public final class ReactorTester<R: Reactor> {
       at: location)
   }
 
-  private static func bullets(_ mutations: [R.Mutation]) -> String {
+  static func bullets(_ mutations: [R.Mutation]) -> String {
     mutations.map { "  • \($0)" }.joined(separator: "\n")
   }
 
@@ -483,13 +502,13 @@ public final class ReactorTester<R: Reactor> {
   }
 
   /// The labels of the actions whose effects have not all finished.
-  private var unfinishedLabels: [EffectLabel] {
+  var unfinishedLabels: [EffectLabel] {
     labels.removeAll { $0.isFinished }
     return labels
   }
 
   /// One line per unfinished action: where its effects wait. Empty when all have finished.
-  private func describeWaits(after timeout: Duration) -> String {
+  func describeWaits(after timeout: Duration) -> String {
     unfinishedLabels.map { "\n  • \($0.describeWait(after: timeout))" }.joined()
   }
 
@@ -500,7 +519,7 @@ public final class ReactorTester<R: Reactor> {
   /// looks at where the effects of the tester's actions wait. When each has finished or sleeps
   /// on a test clock and no clock is advancing, nothing can change any more and it returns at
   /// once. Only effects suspended on something else (real I/O) make it wait, up to `timeout`.
-  private func waitForEffects(
+  func waitForEffects(
     timeout: Duration, until isDone: () -> Bool
   ) async -> WaitOutcome {
     let deadline = ContinuousClock.now + max(timeout, .zero)

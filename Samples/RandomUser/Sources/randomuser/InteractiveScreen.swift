@@ -18,7 +18,7 @@ final class InteractiveScreen {
 
   /// The current screen's text.
   var text: String {
-    guard let reactor = list.model.detail else {
+    guard let reactor = list.model.detail?.reactor else {
       detail = nil
       return list.output
     }

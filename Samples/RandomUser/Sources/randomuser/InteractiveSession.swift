@@ -3,7 +3,8 @@ import RandomUserCore
 /// The `--interactive` loop: reads one command per line and drives the same reactors as an app.
 ///
 /// In the list, `open` sends `showDetail`; in a detail, `toggle` sends the detail reactor's
-/// `toggle` and `back` sends `dismissDetail`; `reload` and `retry` load again. The views of
+/// `toggle` and `back` sends it `close`, whose output makes `MainReactor` remove the detail;
+/// `reload` and `retry` load again. The views of
 /// ``InteractiveScreen`` show the state. Works the same with a terminal or piped input; the end of
 /// input quits. Every line goes through ``TerminalInput/sanitized(_:)`` first, so no escape
 /// sequence or control character a terminal sends is ever read as a command or written back.
@@ -145,8 +146,11 @@ struct InteractiveSession {
   }
 
   private func back() {
-    guard reactor.currentState.detail != nil else { return console.write("Already at the list.\n") }
-    reactor.send(.dismissDetail)
+    guard let detail = reactor.currentState.detail else {
+      return console.write("Already at the list.\n")
+    }
+    // The detail announces that it closes; MainReactor, its owner, removes it.
+    detail.send(.close)
     console.write(screen.text)
   }
 

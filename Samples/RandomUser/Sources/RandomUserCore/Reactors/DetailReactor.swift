@@ -3,11 +3,10 @@ import ReactorFlow
 /// The detail screen of one age decade: its people, with at most one row expanded.
 ///
 /// `toggle(index)` expands a row; toggling it again collapses it; toggling another row moves the
-/// expansion there. An index outside the list is ignored. Actions apply directly, so `Mutation`
-/// is `Action` and `mutate(action:)` is the framework's default.
-///
-/// It is `IdentityHashable`, so `MainReactor.State`, which holds the pushed detail, stays
-/// `Equatable`: a new push is a change, while changes inside the detail are the detail's own state.
+/// expansion there. An index outside the list is ignored. `close` announces ``Output/didClose``
+/// to whoever owns the screen: the detail does not know ``MainReactor``, which adopted it and
+/// removes it. Actions apply directly, so `Mutation` is `Action` and `mutate(action:)` is the
+/// framework's default.
 ///
 /// ```swift
 /// let detail = DetailReactor(section: sections[1])
@@ -15,11 +14,19 @@ import ReactorFlow
 /// detail.currentState.expandedPerson  // the first person of the section
 /// ```
 @MainActor
-public final class DetailReactor: Reactor, IdentityHashable {
+public final class DetailReactor: OutputReactor, IdentityHashable {
   /// What the user can do on the detail screen.
   public enum Action: Sendable, Equatable {
     /// Expands the row at `index`, or collapses it when it is the expanded one.
     case toggle(Int)
+    /// Closes the screen: announces ``Output/didClose``.
+    case close
+  }
+
+  /// What the detail screen announces to its owner.
+  public enum Output: Sendable, Equatable {
+    /// The user closed the screen.
+    case didClose
   }
 
   /// What the detail screen shows.
@@ -66,13 +73,24 @@ public final class DetailReactor: Reactor, IdentityHashable {
   }
 
   /// Applies a toggle: expand, collapse, or move the expansion; ignores an index out of range.
+  /// `close` changes nothing: the owner removes the screen.
   public func reduce(state: State, mutation: Action) -> State {
     var state = state
     switch mutation {
     case .toggle(let index):
       guard state.people.indices.contains(index) else { return state }
       state.expandedIndex = state.expandedIndex == index ? nil : index
+    case .close:
+      break
     }
     return state
+  }
+
+  /// Announces ``Output/didClose`` for `close`, and nothing for a toggle.
+  public func output(for mutation: Action) -> Output? {
+    switch mutation {
+    case .toggle: nil
+    case .close: .didClose
+    }
   }
 }

@@ -6,8 +6,10 @@ import ReactorFlow
 ///   the sections. A second `load` while one runs cancels the first: the latest wins.
 /// - A failed load sets `errorMessage` and keeps the previous sections; `retry` repeats the
 ///   last load and clears the error.
-/// - `showDetail(title)` pushes a ``DetailReactor`` with that section's people;
-///   `dismissDetail` removes it.
+/// - `showDetail(title)` pushes a ``DetailReactor`` with that section's people, a child that the
+///   state owns (`Child<DetailReactor>?`): `dismissDetail` removes it, and so does the detail's
+///   own `close`, whose output ``DetailReactor/Output/didClose`` the reactor maps to
+///   `dismissDetail`. A removed detail is released, with anything it was doing.
 ///
 /// ```swift
 /// let reactor = MainReactor(client: LivePeopleClient())
@@ -38,8 +40,8 @@ public final class MainReactor: Reactor {
     case setSections([PersonSection])
     /// A load failed with this message.
     case setError(String)
-    /// A detail was pushed (a reactor) or removed (`nil`).
-    case setDetail(DetailReactor?)
+    /// A detail was pushed (a child reactor) or removed (`nil`).
+    case setDetail(Child<DetailReactor>?)
   }
 
   /// What the main screen shows.
@@ -52,8 +54,8 @@ public final class MainReactor: Reactor {
     public var errorMessage: String?
     /// The count of the last load, which `retry` repeats.
     public var lastRequestedCount: Int?
-    /// The pushed detail screen, if any; compared by identity.
-    public var detail: DetailReactor?
+    /// The pushed detail screen, if any; the state owns it, and compares it by identity.
+    public var detail: Child<DetailReactor>?
 
     /// The number of people across all sections.
     public var peopleCount: Int {
@@ -92,7 +94,12 @@ public final class MainReactor: Reactor {
       return load(count: count)
     case .showDetail(let title):
       guard let section = currentState.sections.first(where: { $0.title == title }) else { return .none }
-      return .send(.setDetail(DetailReactor(section: section)))
+      let detail = adopt(DetailReactor(section: section)) { output in
+        switch output {
+        case .didClose: .dismissDetail
+        }
+      }
+      return .send(.setDetail(detail))
     case .dismissDetail:
       return currentState.detail == nil ? .none : .send(.setDetail(nil))
     }
