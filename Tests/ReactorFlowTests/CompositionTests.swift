@@ -287,7 +287,7 @@ final class CompositionTests: XCTestCase {
 /// A view that binds to the list by hand.
 @MainActor
 private final class ChildCountView: ReactorView {
-  let reactorBinding = ReactorViewBinding<ShelfReactor>()
+  let reactorStorage = ReactorViewStorage<ShelfReactor>()
   var renders = 0
 
   func bind(reactor: ShelfReactor) {
@@ -298,7 +298,7 @@ private final class ChildCountView: ReactorView {
 /// A view that binds to a row by hand.
 @MainActor
 private final class ItemView: ReactorView {
-  let reactorBinding = ReactorViewBinding<ItemReactor>()
+  let reactorStorage = ReactorViewStorage<ItemReactor>()
   private(set) var text = ""
 
   func bind(reactor: ItemReactor) {

@@ -25,7 +25,7 @@ final class Label {
 /// The guide's view, as the guide writes it.
 @MainActor
 final class CounterView: ReactorView {
-  let reactorBinding = ReactorViewBinding<CounterViewReactor>()
+  let reactorStorage = ReactorViewStorage<CounterViewReactor>()
   let increaseButton = Button()
   let valueLabel = Label()
 

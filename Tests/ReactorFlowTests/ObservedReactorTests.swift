@@ -236,6 +236,25 @@ final class ObservedReactorTests: XCTestCase {
     token.cancel()
   }
 
+  // MARK: Starting
+
+  func test_init_doesNotStartTheReactor_theFirstReadDoes() async {
+    // given: a reactor that counts the starts of its external streams
+    let reactor = StreamStartCounter()
+
+    // when: a model is made, as SwiftUI's `@State` initialisers make and drop them
+    let model = ObservedReactor(reactor)
+
+    // then
+    XCTAssertEqual(reactor.streamStarts, 0, "making a model must not start the reactor")
+    XCTAssertEqual(model.value, 0)
+    XCTAssertEqual(reactor.streamStarts, 1, "the first read starts the reactor, once")
+    let changes = trackOnce { _ = model.value }
+    model.send(.increment)
+    XCTAssertEqual(changes.value, 1)
+    XCTAssertEqual(reactor.streamStarts, 1)
+  }
+
   // MARK: Lifetime
 
   func test_releasingTheModel_releasesItsReactor() async {
@@ -316,6 +335,28 @@ final class ObservedReactorObserverTests: XCTestCase {
 
     // then
     XCTAssertEqual(log.names, ["ada", "grace", "alan"])
+  }
+}
+
+/// Counts how many times its external streams were started, that is, how many times it started.
+@MainActor
+private final class StreamStartCounter: Reactor {
+  enum Action: Sendable { case increment }
+  struct State: Equatable, Sendable { var value = 0 }
+
+  let initialState = State()
+  let runtime = Runtime()
+  private(set) var streamStarts = 0
+
+  func externalActions() -> Effect<Action> {
+    streamStarts += 1
+    return .none
+  }
+
+  func reduce(state: State, mutation: Action) -> State {
+    var state = state
+    state.value += 1
+    return state
   }
 }
 

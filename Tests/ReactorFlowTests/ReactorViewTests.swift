@@ -11,7 +11,7 @@ private final class UpdateLog {
 /// A UIKit-style view: a label and a button, bound by hand.
 @MainActor
 private final class ProfileHeaderView: ReactorView {
-  let reactorBinding = ReactorViewBinding<ProfileReactor>()
+  let reactorStorage = ReactorViewStorage<ProfileReactor>()
   private let log: UpdateLog
   private(set) var nameLabel = ""
   private(set) var bindCount = 0

@@ -103,7 +103,7 @@ final class TaskListReactor: Reactor {
 /// A terminal screen: the titles of the pushed screens, bound by hand.
 @MainActor
 final class TaskPathLine: ReactorView {
-  let reactorBinding = ReactorViewBinding<TaskListReactor>()
+  let reactorStorage = ReactorViewStorage<TaskListReactor>()
   private(set) var text = ""
 
   func bind(reactor: TaskListReactor) {

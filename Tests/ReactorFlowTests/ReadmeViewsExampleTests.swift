@@ -41,7 +41,7 @@ final class ProfileViewReactor: Reactor {
 
 @MainActor
 final class ProfileLine: ReactorView {
-  let reactorBinding = ReactorViewBinding<ProfileViewReactor>()
+  let reactorStorage = ReactorViewStorage<ProfileViewReactor>()
   private(set) var text = ""
 
   func bind(reactor: ProfileViewReactor) {

@@ -198,6 +198,7 @@ let benchmarks: @Sendable () -> Void = {
 
   registerRandomUserBenchmarks()
   registerObservationBenchmarks()
+  registerObservationFloorBenchmarks()
   registerCompositionBenchmarks()
 }
 

@@ -1,136 +1,97 @@
 import Observation
 
-/// One part of the state that a view read through an ``ObservedReactor``: how to tell whether a
-/// new state changed it, and how to tell the registrar that it did.
-///
-/// Built once, on the first read of its key path, by inlinable code, so that its closures are
-/// compiled for the concrete state and value types in the module that uses the model: checking it
-/// on a new state looks up no generic metadata and allocates nothing. A class, so that the loop
-/// over the properties can call its closures through an unretained reference (see
-/// `ObservedReactor.update(_:)`).
+/// A part of the state that a view read through an ``ObservedReactor``. Built by inlinable code on
+/// its first read: its comparison is compiled for the concrete state and value.
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 @usableFromInline
-final class TrackedProperty<Subject: Observable, State> {
-  /// Whether the property differs between the previous state and the new one. The states are
-  /// passed by address so that no state is copied (a copy retains every reference in it).
-  @usableFromInline let hasChanged: (_ old: UnsafePointer<State>, _ new: UnsafePointer<State>) -> Bool
-  /// Tells the registrar that the property changed (`willSet` and `didSet` of its key).
-  @usableFromInline let signal: (Subject) -> Void
-  /// The registrar's key: a `KeyPath<Subject, Value>`, stored without its value type.
+struct TrackedProperty<Model: Observable, State> {
+  /// The first key path object read for it, kept alive so that its identity is not reused.
+  @usableFromInline let path: AnyKeyPath
+  /// The last other key path object, equal to `path`, read for it (from another literal).
+  @usableFromInline var alias: AnyKeyPath?
+  /// The registrar's key (`\.state` and the path, a `KeyPath<Model, Value>`), and its signal.
   @usableFromInline let key: AnyKeyPath
-  /// For an integer or a `Bool` stored at a fixed offset in the state: the offset and the size
-  /// of the value, which the loop compares in place instead of calling `hasChanged`. Otherwise
-  /// the size is 0.
-  @usableFromInline let inline: (offset: Int, size: Int)
+  @usableFromInline let signal: (Model, ObservationRegistrar) -> Void
+  /// For an integer, a `Bool` or a pulse's count at a fixed offset in the state: where it is and
+  /// its size, to compare in place. Otherwise the size is 0 and `hasChanged` decides.
+  @usableFromInline let compared: (offset: Int, size: Int)
+  /// Where the value is in the state, for a path of stored properties; otherwise -1.
+  @usableFromInline let offset: Int
+  @usableFromInline let hasChanged: (_ old: UnsafePointer<State>, _ new: UnsafePointer<State>) -> Bool
+  /// Read since its last change was signalled: only these are compared, as Observation's
+  /// observers end at the first change they are told of.
+  @usableFromInline var isArmed = true
+  /// Whether it changed and the registrar has yet to be told.
+  @usableFromInline var needsSignal = false
 
+  /// A property compared with `isEqual`, or, without it, changed by every new state; a pulse
+  /// (`\.$alert`) is changed by every assignment, even of an equal value.
   @inlinable
-  init(
-    key: AnyKeyPath,
-    inline: (offset: Int, size: Int) = (0, 0),
-    hasChanged: @escaping (_ old: UnsafePointer<State>, _ new: UnsafePointer<State>) -> Bool,
-    signal: @escaping (Subject) -> Void
-  ) {
-    self.key = key
-    self.inline = inline
-    self.hasChanged = hasChanged
-    self.signal = signal
-  }
-
-  /// Tells the registrar that a property changed: `willSet` then `didSet`, what
-  /// `withMutation(of:keyPath:_:)` does around an empty body, without its generic closure call
-  /// (44 instructions of its 396 per change, with no observer, in `callgrind`).
-  @inlinable
-  static func signalChange<Value>(
-    of key: KeyPath<Subject, Value>,
-    in subject: Subject,
-    to registrar: ObservationRegistrar
-  ) {
-    registrar.willSet(subject, keyPath: key)
-    registrar.didSet(subject, keyPath: key)
-  }
-
-  /// Whether values of this type are equal exactly when their bytes are: the integers and
-  /// `Bool`, which most view state is made of.
-  @inlinable
-  static func isComparedByBytes<Value>(_: Value.Type) -> Bool {
-    Value.self == Int.self || Value.self == UInt.self || Value.self == Bool.self
-      || Value.self == Int64.self || Value.self == UInt64.self || Value.self == Int32.self
-      || Value.self == UInt32.self || Value.self == Int16.self || Value.self == UInt16.self
-      || Value.self == Int8.self || Value.self == UInt8.self
-  }
-
-  /// A property compared with `==`.
-  @inlinable
-  static func equatable<Value: Equatable>(
-    _ keyPath: KeyPath<State, Value>,
-    key: KeyPath<Subject, Value>,
-    registrar: ObservationRegistrar
-  ) -> TrackedProperty {
-    let hasChanged: (UnsafePointer<State>, UnsafePointer<State>) -> Bool
-    var inline = (offset: 0, size: 0)
-    if let offset = MemoryLayout<State>.offset(of: keyPath) {
-      if isComparedByBytes(Value.self) { inline = (offset, MemoryLayout<Value>.size) }
-      // A path of stored struct properties: the value is at a fixed offset in the state, and
-      // reading it there is a load, where applying the key path goes through the runtime's
-      // generic projection, which looks up type metadata on every call.
-      hasChanged = { old, new in
-        UnsafeRawPointer(old).load(fromByteOffset: offset, as: Value.self)
-          != UnsafeRawPointer(new).load(fromByteOffset: offset, as: Value.self)
-      }
+  init<Value>(_ path: KeyPath<State, Value>, key: KeyPath<Model, Value>, isEqual: ((Value, Value) -> Bool)?) {
+    let offset = MemoryLayout<State>.offset(of: path) ?? -1
+    let pulse = Value.self as? any AssignmentCounted.Type
+    // An integer's or a `Bool`'s value is its bytes (`FixedWidthInteger` is a binary representation).
+    let isBytes =
+      isEqual != nil && MemoryLayout<Value>.size <= 8
+      && (Value.self is any FixedWidthInteger.Type || Value.self == Bool.self)
+    var compared = (offset: 0, size: 0)
+    if offset >= 0, let count = pulse?.countOffset { compared = (offset + count, MemoryLayout<UInt>.size) }
+    if offset >= 0, isBytes { compared = (offset, MemoryLayout<Value>.size) }
+    if compared.size > 0 || (isEqual == nil && pulse == nil) {
+      hasChanged = { _, _ in true }  // compared in place by `differs`, or changed by every state
+    } else if let isEqual {
+      hasChanged = { !isEqual(Self.value(path, at: offset, in: $0), Self.value(path, at: offset, in: $1)) }
     } else {
-      hasChanged = { $0.pointee[keyPath: keyPath] != $1.pointee[keyPath: keyPath] }
+      let count = { Self.count(Self.value(path, at: offset, in: $0)) }  // a computed pulse: rare
+      hasChanged = { count($0) != count($1) }
     }
-    return TrackedProperty(
-      key: key,
-      inline: inline,
-      hasChanged: hasChanged,
-      signal: { signalChange(of: key, in: $0, to: registrar) })
+    (self.path, self.key, self.compared, self.offset) = (path, key, compared, offset)
+    signal = {
+      $1.willSet($0, keyPath: key)
+      $1.didSet($0, keyPath: key)
+    }
   }
 
-  /// A pulse: changed by every assignment, even of an equal value.
+  /// The value in a state: loaded at its offset if it has one, not through the key path's generic
+  /// projection, which looks up metadata on every call.
   @inlinable
-  static func pulse<Value>(
-    _ keyPath: KeyPath<State, Pulse<Value>>,
-    key: KeyPath<Subject, Pulse<Value>>,
-    registrar: ObservationRegistrar
-  ) -> TrackedProperty {
-    TrackedProperty(
-      key: key,
-      hasChanged: {
-        $0.pointee[keyPath: keyPath].valueUpdatedCount != $1.pointee[keyPath: keyPath].valueUpdatedCount
-      },
-      signal: { signalChange(of: key, in: $0, to: registrar) })
+  static func value<V>(_ path: KeyPath<State, V>, at offset: Int, in state: UnsafePointer<State>) -> V {
+    offset < 0
+      ? state.pointee[keyPath: path] : UnsafeRawPointer(state).load(fromByteOffset: offset, as: V.self)
   }
 
-  /// A property that cannot be compared: changed by every new state.
   @inlinable
-  static func always<Value>(
-    key: KeyPath<Subject, Value>,
-    registrar: ObservationRegistrar
-  ) -> TrackedProperty {
-    TrackedProperty(
-      key: key,
-      hasChanged: { _, _ in true },
-      signal: { signalChange(of: key, in: $0, to: registrar) })
+  static func value<Value>(_ keyPath: KeyPath<State, Value>, at offset: Int, of state: State) -> Value {
+    withUnsafePointer(to: state) { value(keyPath, at: offset, in: $0) }
+  }
+
+  @inlinable
+  static func count(_ value: Any) -> UInt? { (value as? any AssignmentCounted)?.valueUpdatedCount }
+
+  /// Whether the property differs between the states at `old` and `new`.
+  @inlinable
+  func differs(_ old: UnsafePointer<State>, _ new: UnsafePointer<State>) -> Bool {
+    let (offset, a, b) = (compared.offset, UnsafeRawPointer(old), UnsafeRawPointer(new))
+    func differ<Bits: FixedWidthInteger>(_: Bits.Type) -> Bool {
+      a.load(fromByteOffset: offset, as: Bits.self) != b.load(fromByteOffset: offset, as: Bits.self)
+    }
+    switch compared.size {
+    case 8: return differ(UInt64.self)
+    case 4: return differ(UInt32.self)
+    case 2: return differ(UInt16.self)
+    case 1: return differ(UInt8.self)
+    default: return hasChanged(old, new)
+    }
   }
 }
 
-/// A tracked property in the loop of `ObservedReactor.update(_:)`, with its flags.
-@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+/// A value whose every assignment counts as a change: ``Pulse``.
 @usableFromInline
-struct TrackedSlot<Subject: Observable, State> {
-  @usableFromInline let property: TrackedProperty<Subject, State>
-  /// The property's `inline` comparison, copied here so that the loop reads it without
-  /// following the reference.
-  @usableFromInline let inline: (offset: Int, size: Int)
-  /// Whether a view read the property since its last change was signalled.
-  @usableFromInline var isArmed = true
-  /// Whether the property changed and the registrar has yet to be told.
-  @usableFromInline var needsSignal = false
+protocol AssignmentCounted {
+  var valueUpdatedCount: UInt { get }
+  static var countOffset: Int? { get }
+}
 
-  @inlinable
-  init(_ property: TrackedProperty<Subject, State>) {
-    self.property = property
-    self.inline = property.inline
-  }
+extension Pulse: AssignmentCounted {
+  @usableFromInline static var countOffset: Int? { MemoryLayout<Self>.offset(of: \Self.valueUpdatedCount) }
 }

@@ -1,14 +1,14 @@
 /// A view that binds to a reactor by hand: a UIKit view controller or cell, a terminal screen.
 ///
-/// The view declares one stored property, ``reactorBinding``, and one method,
-/// ``bind(reactor:)``. Setting ``reactor`` ends the bindings to the previous reactor and calls
-/// `bind(reactor:)` with the new one; setting `nil` only ends them. Every binding stored in
+/// The view declares one stored property, ``reactorStorage``, and one method,
+/// ``bind(reactor:)``. Setting ``reactor`` ends the observations of the previous reactor and calls
+/// `bind(reactor:)` with the new one; setting `nil` only ends them. Every observation stored in
 /// ``bag`` ends when the view is released, or when the reactor is, since an observation token does
 /// not keep its reactor alive.
 ///
 /// ```swift
 /// final class ProfileViewController: UIViewController, ReactorView {
-///   let reactorBinding = ReactorViewBinding<ProfileReactor>()
+///   let reactorStorage = ReactorViewStorage<ProfileReactor>()
 ///
 ///   func bind(reactor: ProfileReactor) {
 ///     reactor.observe(\.username) { [weak self] in self?.nameLabel.text = $0 }.store(in: bag)
@@ -28,9 +28,9 @@ public protocol ReactorView: AnyObject {
   /// The type of the reactor the view binds to.
   associatedtype ViewReactor: Reactor
 
-  /// The view's storage for its reactor and its bindings: declare it as
-  /// `let reactorBinding = ReactorViewBinding<MyReactor>()`.
-  var reactorBinding: ReactorViewBinding<ViewReactor> { get }
+  /// The view's storage for its reactor and its observations: declare it as
+  /// `let reactorStorage = ReactorViewStorage<MyReactor>()`.
+  var reactorStorage: ReactorViewStorage<ViewReactor> { get }
 
   /// Binds the view to a reactor: observe its state into the view's controls, storing each token
   /// in ``bag``, and send its actions from the controls. Called each time ``reactor`` is set to a
@@ -40,17 +40,23 @@ public protocol ReactorView: AnyObject {
 }
 
 extension ReactorView {
-  /// The reactor the view is bound to. Setting it ends every binding in ``bag``, then calls
+  /// The reactor the view is bound to. Setting it ends every observation in ``bag``, then calls
   /// ``bind(reactor:)`` with the new reactor unless it is `nil`.
   public var reactor: ViewReactor? {
-    get { reactorBinding.reactor }
+    get { reactorStorage.reactor }
     set {
-      reactorBinding.replace(with: newValue)
+      reactorStorage.replace(with: newValue)
       if let newValue { bind(reactor: newValue) }
     }
   }
 
-  /// The bag for the current reactor's bindings: emptied when the reactor is replaced, released
-  /// with the view.
-  public var bag: ObservationBag { reactorBinding.bag }
+  /// The bag for the current reactor's observations: emptied when the reactor is replaced,
+  /// released with the view.
+  public var bag: ObservationBag { reactorStorage.bag }
+
+  /// The storage, under the name it had in 0.1.0. A view must declare ``reactorStorage``: a view
+  /// that still declares `let reactorBinding = …` does not conform, and the compiler says that
+  /// `reactorStorage` is missing (rather than a default that would call itself forever).
+  @available(*, deprecated, renamed: "reactorStorage")
+  public var reactorBinding: ReactorViewStorage<ViewReactor> { reactorStorage }
 }

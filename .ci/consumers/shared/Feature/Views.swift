@@ -4,7 +4,7 @@ import ReactorFlow
 // A view bound by hand, as the README's terminal screen does.
 @MainActor
 final class CounterLine: ReactorView {
-  let reactorBinding = ReactorViewBinding<CounterViewReactor>()
+  let reactorStorage = ReactorViewStorage<CounterViewReactor>()
   private(set) var text = ""
   private(set) var toasts: [String] = []
   private(set) var changes = 0
