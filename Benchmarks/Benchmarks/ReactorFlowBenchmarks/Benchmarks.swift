@@ -75,12 +75,15 @@ let benchmarks: @Sendable () -> Void = {
 
   // 10,000 `await reactor.send(.roundTrip).finish()`, whose effect is
   // `.run { send in await send(.increaseValue) }`, against 10,000 bare hops from the main actor to
-  // a `@concurrent` function and back: the floor of any asynchronous round trip on this machine.
+  // a `@concurrent` function and back: the floor of any asynchronous round trip on this machine
+  // (`hop`: a main-actor function's loop; `hop-floor`: the same loop in a closure that `measured`
+  // runs).
   let roundTrips = 10_000
   let roundTripMetrics: [BenchmarkMetric] = [
     .wallClock, .throughput, .mallocCountTotal, Metric.nanosecondsPer("round trip"), Metric.loopMallocs,
   ]
   let roundTripCases: [(String, @MainActor @Sendable (Int) async -> (Int, Sample))] = [
+    ("hop", { await measuredBareHops($0) }),
     ("effect-roundtrip", { await RoundTripCounter().run($0) }),
     ("hop-floor", { await HopFloor().run($0) }),
   ]

@@ -53,6 +53,20 @@ func measured<T>(_ body: () async -> T) async -> (T, Sample) {
   return (result, end.sample(since: start))
 }
 
+/// `count` bare hops, timed on the main actor: this main-actor function awaits a `@concurrent`
+/// function that returns at once, with no closure, no generic context and no reactor around the
+/// loop. The floor that `effect-roundtrip` is held to (at most 1.3x), measured in the same run.
+@MainActor
+func measuredBareHops(_ count: Int) async -> (Int, Sample) {
+  let start = Reading()
+  var sum = 0
+  for index in 0..<count {
+    sum &+= await hopOffTheMainActor(index)
+  }
+  let end = Reading()
+  return (sum, end.sample(since: start))
+}
+
 /// The custom metrics the cases report, each already divided by the case's unit of work.
 enum Metric {
   /// Wall time per action (or per element per consumer), in nanoseconds, timed on the main actor.

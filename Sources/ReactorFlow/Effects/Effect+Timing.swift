@@ -16,7 +16,7 @@ extension Effect {
     for duration: C.Duration,
     clock: C
   ) -> Effect {
-    delay(for: duration, clock: clock).cancellable(id: id, cancelInFlight: true)
+    debounce(id: id, after: { try await clock.sleep(for: duration) })
   }
 
   /// Runs this effect only if no effect with the same identifier has run in the last `duration`,
@@ -33,9 +33,7 @@ extension Effect {
     for duration: C.Duration,
     clock: C
   ) -> Effect {
-    Effect(
-      operation: .throttle(
-        EffectID(id), sleep: { try await clock.sleep(for: duration) }, self))
+    throttle(id: id, after: { try await clock.sleep(for: duration) })
   }
 }
 
@@ -53,12 +51,16 @@ extension Effect {
   ///   - clock: The clock to wait on, for example `ContinuousClock()` or a test clock.
   /// - Returns: The delayed effect.
   public func delay<C: Clock>(for duration: C.Duration, clock: C) -> Effect {
-    Effect.concatenate(
-      Effect(operation: .run(priority: nil) { _ in try await clock.sleep(for: duration) }), self)
+    delay(after: { try await clock.sleep(for: duration) })
   }
 }
 
 // MARK: - Timing on a stored `any Clock<Duration>`
+
+// Each form above and below is one line: it makes the sleep on its clock and forwards it to the
+// one implementation of its operator, at the end of this file. (The `any Clock` forms cannot
+// forward to the generic ones: a clock whose duration type appears in another parameter is not
+// opened from an existential.)
 
 extension Effect {
   /// Delays this effect by `duration` on a clock stored as `any Clock<Duration>`, the usual way to
@@ -72,8 +74,7 @@ extension Effect {
   /// - Returns: The delayed effect.
   @_disfavoredOverload
   public func delay(for duration: Duration, clock: any Clock<Duration>) -> Effect {
-    Effect.concatenate(
-      Effect(operation: .run(priority: nil) { _ in try await clock.sleep(for: duration) }), self)
+    delay(after: { try await clock.sleep(for: duration) })
   }
 
   /// Debounces this effect on a clock stored as `any Clock<Duration>`, like the generic
@@ -87,7 +88,7 @@ extension Effect {
   public func debounce(
     id: some Hashable & Sendable, for duration: Duration, clock: any Clock<Duration>
   ) -> Effect {
-    delay(for: duration, clock: clock).cancellable(id: id, cancelInFlight: true)
+    debounce(id: id, after: { try await clock.sleep(for: duration) })
   }
 
   /// Throttles this effect on a clock stored as `any Clock<Duration>`, like the generic
@@ -101,8 +102,31 @@ extension Effect {
   public func throttle(
     id: some Hashable & Sendable, for duration: Duration, clock: any Clock<Duration>
   ) -> Effect {
-    Effect(
-      operation: .throttle(
-        EffectID(id), sleep: { try await clock.sleep(for: duration) }, self))
+    throttle(id: id, after: { try await clock.sleep(for: duration) })
+  }
+}
+
+// MARK: - The implementations
+
+extension Effect {
+  /// `sleep`, then this effect: the implementation of `delay(for:clock:)`.
+  private func delay(after sleep: @escaping @Sendable () async throws -> Void) -> Effect {
+    .concatenate(Effect(operation: .run(priority: nil) { _ in try await sleep() }), self)
+  }
+
+  /// This effect after `sleep`, cancelled by the next one with the same `id`: the
+  /// implementation of `debounce(id:for:clock:)`.
+  private func debounce(
+    id: some Hashable & Sendable, after sleep: @escaping @Sendable () async throws -> Void
+  ) -> Effect {
+    delay(after: sleep).cancellable(id: id, cancelInFlight: true)
+  }
+
+  /// This effect unless a window that `sleep` keeps open is open for `id`: the implementation of
+  /// `throttle(id:for:clock:)`.
+  private func throttle(
+    id: some Hashable & Sendable, after sleep: @escaping @Sendable () async throws -> Void
+  ) -> Effect {
+    Effect(operation: .throttle(EffectID(id), sleep: sleep, self))
   }
 }

@@ -94,13 +94,15 @@ public struct Effect<Output: Sendable>: Sendable {
   }
 
   /// An asynchronous effect built at `site`.
+  @inlinable
   init(operation: Operation, site: EffectSite?) {
     self.output = nil
     self.node = Node(operation, site: site)
   }
 
-  /// What the effect does, as one value (off the hot path).
-  @usableFromInline
+  /// What the effect does, as one value (inlinable: an unspecialized read looks up the metadata
+  /// of `Operation` for the concrete output).
+  @inlinable
   var operation: Operation {
     if let node { return node.operation }
     if let output { return .output(output) }
@@ -108,6 +110,7 @@ public struct Effect<Output: Sendable>: Sendable {
   }
 
   /// Whether every part of this effect completes synchronously, without starting a task.
+  @inlinable
   var isSynchronous: Bool {
     switch operation {
     case .none, .output, .outputs, .cancel:
@@ -141,6 +144,7 @@ extension Effect {
 
   /// An effect that reduces several outputs synchronously, in order, before `send(_:)` returns.
   /// - Parameter outputs: The mutations to reduce, first to last.
+  @inlinable
   public static func send(_ outputs: Output...) -> Effect {
     Effect(operation: .outputs(outputs))
   }
@@ -166,6 +170,7 @@ extension Effect {
   ///     it can send outputs that describe the failure.
   ///   - fileID: Where the effect is built, for inspection (``EffectInfo``); leave the default.
   ///   - line: The line where the effect is built; leave the default.
+  @inlinable
   public static func run(
     priority: TaskPriority? = nil,
     operation: @escaping Body,
@@ -196,6 +201,7 @@ extension Effect {
   ///   - operation: The work; its result is reduced when it returns.
   ///   - fileID: Where the effect is built, for inspection (``EffectInfo``); leave the default.
   ///   - line: The line where the effect is built; leave the default.
+  @inlinable
   public static func task(
     priority: TaskPriority? = nil,
     operation: @concurrent @escaping @Sendable () async throws -> Output,
@@ -215,6 +221,7 @@ extension Effect {
   ///   - sequence: The elements to send.
   ///   - fileID: Where the effect is built, for inspection (``EffectInfo``); leave the default.
   ///   - line: The line where the effect is built; leave the default.
+  @inlinable
   public static func sequence<S: AsyncSequence & Sendable>(
     _ sequence: S, fileID: StaticString = #fileID, line: UInt = #line
   ) -> Effect where S.Element == Output {
@@ -241,12 +248,14 @@ extension Effect {
   ///
   /// An error in one of them ends that one only.
   /// - Parameter effects: The effects to run.
+  @inlinable
   public static func merge(_ effects: Effect...) -> Effect {
     merge(effects)
   }
 
   /// An effect that runs all the given effects at the same time.
   /// - Parameter effects: The effects to run.
+  @inlinable
   public static func merge(_ effects: some Sequence<Effect>) -> Effect {
     Effect(operation: .merge(Array(effects)))
   }
@@ -256,12 +265,14 @@ extension Effect {
   /// Leading synchronous effects are reduced before `send(_:)` returns; the rest waits for each
   /// previous effect to finish. An error ends the whole concatenation.
   /// - Parameter effects: The effects to run, first to last.
+  @inlinable
   public static func concatenate(_ effects: Effect...) -> Effect {
     concatenate(effects)
   }
 
   /// An effect that runs the given effects one after the other.
   /// - Parameter effects: The effects to run, first to last.
+  @inlinable
   public static func concatenate(_ effects: some Sequence<Effect>) -> Effect {
     Effect(operation: .concatenate(Array(effects)))
   }
@@ -273,6 +284,7 @@ extension Effect {
   ///   - cancelInFlight: When `true`, starting this effect first cancels any running effect with
   ///     the same identifier, so that only the latest runs ("latest wins").
   /// - Returns: The cancellable effect.
+  @inlinable
   public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Effect {
     Effect(operation: .cancellable(EffectID(id), cancelInFlight: cancelInFlight, self))
   }
@@ -282,6 +294,7 @@ extension Effect {
   /// The common "set a loading flag, then fetch" shape: `.run { ... }.prepend(.setLoading(true))`.
   /// - Parameter output: The output to send first.
   /// - Returns: The combined effect.
+  @inlinable
   public func prepend(_ output: Output) -> Effect {
     .concatenate(.send(output), self)
   }
@@ -306,6 +319,7 @@ extension Effect {
   /// the outer effect stops every piece after the running one, except a `finally`'s `closing`.
   /// - Parameter closing: The effect to run last.
   /// - Returns: The combined effect.
+  @inlinable
   public func finally(_ closing: Effect) -> Effect {
     Effect(operation: .finally(self, closing))
   }

@@ -2,12 +2,13 @@
 @MainActor
 @usableFromInline
 final class EffectGroup {
-  private(set) var tasks: [Task<Void, Never>] = []
+  @usableFromInline private(set) var tasks: [Task<Void, Never>] = []
   private(set) var isCancelled = false
 
   @usableFromInline
   init() {}
 
+  @usableFromInline
   func append(_ task: Task<Void, Never>) {
     if isCancelled { task.cancel() }
     tasks.append(task)

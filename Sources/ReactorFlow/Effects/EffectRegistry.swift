@@ -4,6 +4,7 @@
 /// The runtime creates it with its first effect: a reactor whose actions are all synchronous never
 /// pays for it. Not generic, so that registering an effect looks up no generic metadata.
 @MainActor
+@usableFromInline
 final class EffectRegistry {
   struct RunningEffect {
     let task: Task<Void, Never>
@@ -15,19 +16,22 @@ final class EffectRegistry {
   private var runningByID: [EffectID: Set<Int>] = [:]
   private var nextSerial = 0
   /// The throttle windows that are open, each closed by its task.
-  var throttleWindows: [EffectID: Task<Void, Never>] = [:]
+  @usableFromInline var throttleWindows: [EffectID: Task<Void, Never>] = [:]
 
   /// A number for the next effect, unique in this registry.
+  @usableFromInline
   func makeSerial() -> Int {
     defer { nextSerial &+= 1 }
     return nextSerial
   }
 
+  @usableFromInline
   func register(_ task: Task<Void, Never>, serial: Int, ids: [EffectID], isExternal: Bool) {
     running[serial] = RunningEffect(task: task, ids: ids, isExternal: isExternal)
     for id in ids { runningByID[id, default: []].insert(serial) }
   }
 
+  @usableFromInline
   func didFinish(serial: Int) {
     guard let effect = running.removeValue(forKey: serial) else { return }
     for id in effect.ids {
@@ -37,6 +41,7 @@ final class EffectRegistry {
   }
 
   /// Cancels every running effect registered under `id`.
+  @usableFromInline
   func cancel(id: EffectID) {
     guard let serials = runningByID.removeValue(forKey: id) else { return }
     for serial in serials { running[serial]?.task.cancel() }
@@ -46,6 +51,9 @@ final class EffectRegistry {
   var activeCount: Int {
     running.values.reduce(0) { $0 + ($1.isExternal ? 0 : 1) }
   }
+
+  @usableFromInline
+  init() {}
 
   func cancelAll() {
     for effect in running.values { effect.task.cancel() }

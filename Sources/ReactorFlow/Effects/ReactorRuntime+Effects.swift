@@ -1,13 +1,19 @@
 /// A reference to a reactor that does not keep it alive, for tasks that outlive a call.
+@usableFromInline
 struct WeakReactor<R: Reactor>: Sendable {
-  weak var value: R?
+  @usableFromInline weak var value: R?
+
+  @inlinable
+  init(value: R?) {
+    self.value = value
+  }
 }
 
 extension ReactorRuntime {
   // MARK: - Starting effects
 
   /// Runs the synchronous part of `effect` now and starts tasks for the rest.
-  @usableFromInline
+  @inlinable
   func start<R: Reactor, Output>(
     _ effect: Effect<Output>,
     _ reactor: R,
@@ -67,6 +73,7 @@ extension ReactorRuntime {
 
   /// Runs the leading synchronous pieces of a concatenation now and returns the rest, or `nil`
   /// when nothing is left.
+  @inlinable
   func startPrefix<R: Reactor, Output>(
     _ effects: [Effect<Output>],
     _ reactor: R,
@@ -92,6 +99,7 @@ extension ReactorRuntime {
   }
 
   /// Starts a task that runs `effect`, registered under `ids` and in the action's group.
+  @inlinable
   @discardableResult
   func spawn<R: Reactor, Output>(
     _ effect: Effect<Output>,
@@ -101,7 +109,12 @@ extension ReactorRuntime {
     ids: [EffectID],
     isExternal: Bool
   ) -> Task<Void, Never> where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    if let hooks, hooks.effectsOff { return Task {} }  // A replay (Recording/).
+    // Inspection and replay (Inspection/), out of line: `nil` hooks cost this one check.
+    if _slowPath(hooks != nil),
+      let task = spawnHooked(effect, reactor, &group, sink, ids: ids, isExternal: isExternal)
+    {
+      return task
+    }
     let registry = self.registry
     let serial = registry.makeSerial()
     let weakReactor = WeakReactor(value: reactor)
@@ -109,21 +122,9 @@ extension ReactorRuntime {
     if case .run(let rawPriority, _) = effect.operation, let rawPriority {
       priority = TaskPriority(rawValue: rawPriority)
     }
-    let task: Task<Void, Never>
-    if let inspection {
-      let info = inspection.effectStarted(serial: serial, ids: ids, site: effect.site)
-      task = EffectTasks.start(priority: priority) {
-        let outcome = await InspectedEffect.$current.withValue(info) {
-          await Self.run(effect, weakReactor, sink)
-        }
-        weakReactor.value?.runtime.inspection?.effectEnded(info, outcome)
-        weakReactor.value?.runtime.effects?.didFinish(serial: serial)
-      }
-    } else {
-      task = EffectTasks.start(priority: priority) {
-        await Self.run(effect, weakReactor, sink)
-        weakReactor.value?.runtime.effects?.didFinish(serial: serial)
-      }
+    let task = EffectTasks.start(priority: priority) {
+      await Self.run(effect, weakReactor, sink)
+      weakReactor.value?.runtime.effects?.didFinish(serial: serial)
     }
     registry.register(task, serial: serial, ids: ids, isExternal: isExternal)
     if !isExternal {
@@ -136,24 +137,22 @@ extension ReactorRuntime {
 
   // MARK: - Running effects in a task
 
-  /// Runs an effect to its end, sending a thrown error to the reactor's `recover(from:)`, and
-  /// returns how it ended.
-  @discardableResult
+  /// Runs an effect to its end, sending a thrown error to the reactor's `recover(from:)`.
+  @inlinable
   static func run<R: Reactor, Output>(
     _ effect: Effect<Output>, _ reactor: WeakReactor<R>, _ sink: Sink<R, Output>
-  ) async -> EffectOutcome where R.Action == Action, R.Mutation == Mutation, R.State == State {
+  ) async where R.Action == Action, R.Mutation == Mutation, R.State == State {
     do {
       try await perform(effect, reactor, sink)
-      return Task.isCancelled ? .cancelled : .finished
     } catch is CancellationError {
       // Cancellation is how effects are stopped on purpose; it is not a failure.
-      return .cancelled
+      return
     } catch {
       report(error, reactor)
-      return .failed(error)
     }
   }
 
+  @inlinable
   static func report<R: Reactor>(_ error: any Error, _ reactor: WeakReactor<R>)
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     guard let reactor = reactor.value else { return }
@@ -162,7 +161,8 @@ extension ReactorRuntime {
     }
   }
 
-  private static func perform<R: Reactor, Output>(
+  @inlinable
+  static func perform<R: Reactor, Output>(
     _ effect: Effect<Output>, _ reactor: WeakReactor<R>, _ sink: Sink<R, Output>
   ) async throws where R.Action == Action, R.Mutation == Mutation, R.State == State {
     switch effect.operation {
@@ -230,7 +230,8 @@ extension ReactorRuntime {
   /// Runs the closing piece of a `finally`, delivering its outputs even when the effect was
   /// cancelled: a task of its own does not inherit the cancellation. It still ends early when
   /// the reactor is gone (its outputs are then dropped).
-  private static func runClosing<R: Reactor, Output>(
+  @inlinable
+  static func runClosing<R: Reactor, Output>(
     _ closing: Effect<Output>, _ reactor: WeakReactor<R>, _ sink: Sink<R, Output>
   ) async where R.Action == Action, R.Mutation == Mutation, R.State == State {
     guard Task.isCancelled else {
@@ -240,14 +241,16 @@ extension ReactorRuntime {
     await EffectTasks.wait(for: EffectTasks.start { await run(closing, reactor, sink) })
   }
 
-  private static func deliver<R: Reactor, Output>(
+  @inlinable
+  static func deliver<R: Reactor, Output>(
     _ output: Output, _ reactor: WeakReactor<R>, _ sink: Sink<R, Output>
   ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
     guard !Task.isCancelled, let reactor = reactor.value else { return }
     sink.later(reactor, output)
   }
 
-  private static func startNested<R: Reactor, Output>(
+  @inlinable
+  static func startNested<R: Reactor, Output>(
     _ effect: Effect<Output>,
     _ id: EffectID,
     _ cancelInFlight: Bool,
@@ -263,6 +266,7 @@ extension ReactorRuntime {
   // MARK: - Bookkeeping
 
   /// The effect registry, created with the first effect.
+  @inlinable
   var registry: EffectRegistry {
     if let effects { return effects }
     let effects = EffectRegistry()
@@ -271,6 +275,7 @@ extension ReactorRuntime {
   }
 
   /// Cancels every running effect registered under `id`.
+  @inlinable
   func cancelEffects(id: EffectID) {
     effects?.cancel(id: id)
   }
@@ -281,6 +286,7 @@ extension ReactorRuntime {
     effects?.activeCount ?? 0
   }
 
+  @inlinable
   func openThrottleWindow<R: Reactor>(
     id: EffectID, sleep: @escaping @Sendable () async throws -> Void, _ reactor: R
   ) -> Bool where R.Action == Action, R.Mutation == Mutation, R.State == State {

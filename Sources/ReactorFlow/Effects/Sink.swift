@@ -3,24 +3,33 @@
 @usableFromInline
 struct Sink<R: Reactor, Output: Sendable>: Sendable {
   /// Delivers an output while the runtime is processing (the synchronous part of an effect).
-  let now: @MainActor @Sendable (R, Output) -> Void
+  @usableFromInline let now: @MainActor @Sendable (R, Output) -> Void
   /// Delivers an output from a running task.
-  let later: @MainActor @Sendable (R, Output) -> Void
+  @usableFromInline let later: @MainActor @Sendable (R, Output) -> Void
+
+  @inlinable
+  init(
+    now: @escaping @MainActor @Sendable (R, Output) -> Void,
+    later: @escaping @MainActor @Sendable (R, Output) -> Void
+  ) {
+    self.now = now
+    self.later = later
+  }
 }
 
 extension Sink where Output == R.Mutation {
-  @usableFromInline
+  @inlinable
   static var mutations: Sink {
     Sink(now: { $0.runtime.apply($1, $0) }, later: { $0.runtime.receive($1, $0) })
   }
 }
 
 extension Sink where Output == R.Action {
-  @usableFromInline
+  @inlinable
   static var actions: Sink {
     // An action is queued while the runtime processes, so both paths are a plain send.
     let send: @MainActor @Sendable (R, R.Action) -> Void = {
-      $0.runtime.inspection?.nextActionSource = .effect
+      if _slowPath($0.runtime.hooks != nil) { $0.runtime.noteEffectAction() }  // Inspection/.
       _ = $0.runtime.send($1, to: $0)
     }
     return Sink(now: send, later: send)
@@ -28,15 +37,15 @@ extension Sink where Output == R.Action {
 
   /// The actions that `transform(action:)` produced: they are mutated, not transformed again, and
   /// their effects join `group`, the group of the action they came from.
-  @usableFromInline
+  @inlinable
   static func transformedActions(_ group: EffectGroup?) -> Sink {
     Sink(
       now: {
-        $0.runtime.inspection?.transformedAction($1)
+        if _slowPath($0.runtime.hooks != nil) { $0.runtime.reportTransformed($1) }  // Inspection/.
         _ = $0.runtime.mutate($1, group: group, $0)
       },
       later: {
-        $0.runtime.inspection?.transformedAction($1)
+        if _slowPath($0.runtime.hooks != nil) { $0.runtime.reportTransformed($1) }
         $0.runtime.receiveTransformed($1, group: group, $0)
       })
   }

@@ -109,6 +109,79 @@ extension ReactorRuntime {
     return inspection
   }
 
+  /// Notes which effect delivers the mutation being received (its task's), for the report.
+  @usableFromInline @inline(never)
+  func noteDelivery() {
+    if let inspection, !isProcessing { inspection.deliveringEffect = InspectedEffect.current }
+  }
+
+  /// Notes that the action about to be sent comes from the external-actions effect.
+  @usableFromInline @inline(never)
+  func noteEffectAction() {
+    inspection?.nextActionSource = .effect
+  }
+
+  /// Reports an action that `transform(action:)` produced as an effect.
+  @usableFromInline @inline(never)
+  func reportTransformed(_ action: Action) {
+    inspection?.transformedAction(action)
+  }
+
+  /// Starts an effect's task when a replay turned effects off (a task that does nothing) or when
+  /// something inspects the reactor (a task that reports its start and its end); `nil` otherwise,
+  /// and ``spawn(_:_:_:_:ids:isExternal:)`` starts it as usual.
+  @usableFromInline
+  func spawnHooked<R: Reactor, Output>(
+    _ effect: Effect<Output>,
+    _ reactor: R,
+    _ group: inout EffectGroup?,
+    _ sink: Sink<R, Output>,
+    ids: [EffectID],
+    isExternal: Bool
+  ) -> Task<Void, Never>? where R.Action == Action, R.Mutation == Mutation, R.State == State {
+    guard let hooks else { return nil }
+    if hooks.effectsOff { return Task {} }  // A replay (Recording/).
+    guard let inspection = hooks.inspection else { return nil }
+    // What `spawn` does, with the task wrapped in the reports.
+    let registry = self.registry
+    let serial = registry.makeSerial()
+    let weakReactor = WeakReactor(value: reactor)
+    var priority: TaskPriority?
+    if case .run(let rawPriority, _) = effect.operation, let rawPriority {
+      priority = TaskPriority(rawValue: rawPriority)
+    }
+    let info = inspection.effectStarted(serial: serial, ids: ids, site: effect.site)
+    let task = EffectTasks.start(priority: priority) {
+      let outcome = await InspectedEffect.$current.withValue(info) {
+        await Self.runReporting(effect, weakReactor, sink)
+      }
+      weakReactor.value?.runtime.inspection?.effectEnded(info, outcome)
+      weakReactor.value?.runtime.effects?.didFinish(serial: serial)
+    }
+    registry.register(task, serial: serial, ids: ids, isExternal: isExternal)
+    if !isExternal {
+      let actionGroup = group ?? EffectGroup()
+      actionGroup.append(task)
+      group = actionGroup
+    }
+    return task
+  }
+
+  /// Runs an effect like `run(_:_:_:)` and returns how it ended.
+  static func runReporting<R: Reactor, Output>(
+    _ effect: Effect<Output>, _ reactor: WeakReactor<R>, _ sink: Sink<R, Output>
+  ) async -> EffectOutcome where R.Action == Action, R.Mutation == Mutation, R.State == State {
+    do {
+      try await perform(effect, reactor, sink)
+      return Task.isCancelled ? .cancelled : .finished
+    } catch is CancellationError {
+      return .cancelled
+    } catch {
+      report(error, reactor)
+      return .failed(error)
+    }
+  }
+
   /// Reports a reduced mutation and the state it published, if something inspects the reactor.
   @usableFromInline @inline(never)
   func reportApplied(_ mutation: Mutation, _ state: State) {

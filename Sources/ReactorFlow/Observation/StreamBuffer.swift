@@ -6,17 +6,51 @@
 /// cost per element in the `state-stream` benchmark). The stream built on it is still an
 /// `AsyncStream`, through `AsyncStream(unfolding:)`.
 @usableFromInline
-final class StreamBuffer<Element: Sendable>: @unchecked Sendable {
-  // `@unchecked Sendable`: every mutable property below is read and written only with `lock`
-  // held.
-  @usableFromInline let lock = Lock()
-  @usableFromInline var elements: [Element] = []
-  @usableFromInline var head = 0
-  @usableFromInline var waiter: UnsafeContinuation<Element?, Never>?
-  /// The producer is done (the reactor went away): drain what is buffered, then end.
-  @usableFromInline var isFinished = false
-  /// The consumer is gone (stopped iterating, released the stream, or was cancelled).
-  @usableFromInline var isTerminated = false
+final class StreamBuffer<Element: Sendable>: Sendable {
+  /// Everything the lock protects.
+  @usableFromInline
+  struct Queue: Sendable {
+    @usableFromInline var elements: [Element] = []
+    @usableFromInline var head = 0
+    @usableFromInline var waiter: UnsafeContinuation<Element?, Never>?
+    /// The producer is done (the reactor went away): drain what is buffered, then end.
+    @usableFromInline var isFinished = false
+    /// The consumer is gone (stopped iterating, released the stream, or was cancelled).
+    @usableFromInline var isTerminated = false
+
+    @usableFromInline
+    init() {}
+
+    /// Removes the oldest buffered element.
+    @inlinable
+    mutating func pop() -> Element? {
+      guard head < elements.count else { return nil }
+      let element = elements[head]
+      head += 1
+      if head == elements.count {
+        elements.removeAll(keepingCapacity: true)
+        head = 0
+      }
+      return element
+    }
+
+    /// Takes the waiting consumer, if any.
+    @inlinable
+    mutating func takeWaiter() -> UnsafeContinuation<Element?, Never>? {
+      defer { waiter = nil }
+      return waiter
+    }
+  }
+
+  /// What a consumer that asks for an element gets at once.
+  @usableFromInline
+  enum Next {
+    case element(Element)
+    case end
+    case wait
+  }
+
+  @usableFromInline let queue = Locked(Queue())
 
   @usableFromInline
   init() {}
@@ -25,69 +59,58 @@ final class StreamBuffer<Element: Sendable>: @unchecked Sendable {
   /// gone, so that the producer stops feeding it.
   @inlinable
   func push(_ element: Element) -> Bool {
-    lock.lock()
-    if isTerminated {
-      lock.unlock()
-      return false
+    let (isTerminated, waiter) = queue.withLock { queue -> (Bool, UnsafeContinuation<Element?, Never>?) in
+      if queue.isTerminated { return (true, nil) }
+      if let waiter = queue.takeWaiter() { return (false, waiter) }
+      queue.elements.append(element)
+      return (false, nil)
     }
-    if let waiter {
-      self.waiter = nil
-      lock.unlock()
-      waiter.resume(returning: element)
-      return true
-    }
-    elements.append(element)
-    lock.unlock()
+    if isTerminated { return false }
+    waiter?.resume(returning: element)
     return true
   }
 
   /// Ends the stream after the buffered elements.
   @usableFromInline
   func finish() {
-    lock.lock()
-    isFinished = true
-    let waiter = self.waiter
-    self.waiter = nil
-    lock.unlock()
+    let waiter = queue.withLock { queue in
+      queue.isFinished = true
+      return queue.takeWaiter()
+    }
     waiter?.resume(returning: nil)
   }
 
   /// Ends the stream now and drops the buffered elements.
   @usableFromInline
   func terminate() {
-    lock.lock()
-    isTerminated = true
-    elements.removeAll()
-    head = 0
-    let waiter = self.waiter
-    self.waiter = nil
-    lock.unlock()
+    let waiter = queue.withLock { queue in
+      queue.isTerminated = true
+      queue.elements.removeAll()
+      queue.head = 0
+      return queue.takeWaiter()
+    }
     waiter?.resume(returning: nil)
   }
 
   /// The next element, waiting for one if needed; `nil` at the end or when the task is cancelled.
   @inlinable
   func next() async -> Element? {
-    lock.lock()
-    if let element = popLocked() {
-      lock.unlock()
-      return element
+    switch queue.withLock({ Self.next(in: &$0) }) {
+    case .element(let element): return element
+    case .end: return nil
+    case .wait: break
     }
-    let ended = isFinished || isTerminated
-    lock.unlock()
-    if ended { return nil }
     return await withTaskCancellationHandler {
       await withUnsafeContinuation { (continuation: UnsafeContinuation<Element?, Never>) in
-        lock.lock()
-        if let element = popLocked() {
-          lock.unlock()
-          continuation.resume(returning: element)
-        } else if isFinished || isTerminated {
-          lock.unlock()
-          continuation.resume(returning: nil)
-        } else {
-          waiter = continuation
-          lock.unlock()
+        let next = queue.withLock { queue in
+          let next = Self.next(in: &queue)
+          if case .wait = next { queue.waiter = continuation }
+          return next
+        }
+        switch next {
+        case .element(let element): continuation.resume(returning: element)
+        case .end: continuation.resume(returning: nil)
+        case .wait: break
         }
       }
     } onCancel: {
@@ -95,17 +118,11 @@ final class StreamBuffer<Element: Sendable>: @unchecked Sendable {
     }
   }
 
-  /// Removes the oldest buffered element. Call with `lock` held.
+  /// The oldest element, the end, or nothing yet.
   @inlinable
-  func popLocked() -> Element? {
-    guard head < elements.count else { return nil }
-    let element = elements[head]
-    head += 1
-    if head == elements.count {
-      elements.removeAll(keepingCapacity: true)
-      head = 0
-    }
-    return element
+  static func next(in queue: inout Queue) -> Next {
+    if let element = queue.pop() { return .element(element) }
+    return queue.isFinished || queue.isTerminated ? .end : .wait
   }
 
   /// An `AsyncStream` that reads this buffer and terminates it when the stream is released.

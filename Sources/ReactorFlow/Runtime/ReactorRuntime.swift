@@ -75,7 +75,7 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
   @exclusivity(unchecked) @usableFromInline package var composition: Composition<Mutation>?
   /// The running effects (Effects/EffectRegistry.swift), created with the first one: a reactor
   /// whose actions are all synchronous never pays for it.
-  var effects: EffectRegistry?
+  @usableFromInline var effects: EffectRegistry?
   var nextObserverID = 0
   /// The reactor's type, for messages; set when the runtime starts.
   var reactorType: Any.Type = Any.self
@@ -166,14 +166,16 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
   }
 
   /// 1'. An effect task delivers a mutation (which exists only once the runtime has started).
+  @inlinable
   func receive<R: Reactor>(_ mutation: Mutation, _ reactor: R)
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    if let inspection, !isProcessing { inspection.deliveringEffect = InspectedEffect.current }
+    if _slowPath(hooks != nil) { noteDelivery() }  // Inspection/: which effect sent it.
     _ = handle(.mutation(mutation), reactor)
   }
 
   /// 1''. An effect task delivers an action that `transform(action:)` produced: it is mutated,
   /// not transformed again, and its effects join `group`.
+  @inlinable
   func receiveTransformed<R: Reactor>(_ action: Action, group: EffectGroup?, _ reactor: R)
   where R.Action == Action, R.Mutation == Mutation, R.State == State {
     _ = handle(.transformedAction(action, group), reactor)

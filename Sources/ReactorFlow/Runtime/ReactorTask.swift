@@ -18,6 +18,11 @@ public struct ReactorTask: Sendable {
   /// The wait belongs to the effects, not to the caller: cancelling the task that awaits
   /// `finish()` neither ends the wait nor stops the effects. Call ``cancel()`` to stop them (the
   /// wait then ends as they finish).
+  ///
+  /// It is isolated to the main actor, where the effects' group lives: awaited there, as a
+  /// reactor's caller usually is, it waits without leaving it (a nonisolated `finish()` hopped off
+  /// the main actor and back twice per call).
+  @MainActor
   public func finish() async {
     await group?.finish()
   }

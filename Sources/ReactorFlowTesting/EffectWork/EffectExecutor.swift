@@ -1,5 +1,5 @@
 import Dispatch
-@_spi(Testing) import ReactorFlow
+import ReactorFlow
 
 /// The task executor that the effects of reactors run on in tests, and that knows when they have
 /// nothing left to run.
@@ -21,9 +21,7 @@ final class EffectExecutor: TaskExecutor, Sendable {
   /// The one executor of the test process, installed for effect tasks on first use.
   static let shared: EffectExecutor = {
     let executor = EffectExecutor()
-    EffectTasks.preferredExecutor = executor
-    EffectTasks.onMainWorkQueued = { executor.mainWorkQueued() }
-    EffectTasks.onMainWorkStarted = { executor.mainWorkStarted() }
+    EffectHost.installed = executor.host
     return executor
   }()
 
@@ -48,7 +46,7 @@ final class EffectExecutor: TaskExecutor, Sendable {
   }
 
   /// Counts main-actor work of an effect that is queued and has not started (see
-  /// `EffectTasks.onMainWorkQueued`): the executor is not idle while some is.
+  /// ``host``): the executor is not idle while some is.
   func mainWorkQueued() {
     state.withLock { $0.mainWorkQueued() }
   }

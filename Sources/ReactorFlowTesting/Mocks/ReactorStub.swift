@@ -1,4 +1,4 @@
-@_spi(Testing) import ReactorFlow
+import ReactorFlow
 
 /// Puts a reactor in stub mode for a view test: it records the actions sent to it and shows the
 /// states the test sets, without running `mutate` or `reduce` and without starting its external

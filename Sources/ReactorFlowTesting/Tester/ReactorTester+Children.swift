@@ -200,15 +200,7 @@ extension ReactorTester {
     let before = reactor.currentState
     let label = EffectLabel(action: ".\(action)", reactor: "\(C.self), a child of \(R.self)")
     // Not `isSending`: the parent's mutations that the child's outputs cause are received.
-    let task = EffectLabel.$current.withValue(label) { reactor.send(action) }
-    if task.hasEffects {
-      labels.append(label)
-      EffectTasks.start {
-        await task.waitForEffects()
-        label.markFinished()
-        EffectWork.noteActivity()
-      }
-    }
+    let task = sendTracked(label) { reactor.send(action) }
     let after = reactor.currentState
     checkChild(
       "send(\(action), to: \(keyPath))", before: before, after: after, updateStateToExpectedResult,

@@ -1,4 +1,4 @@
-@_spi(Testing) import ReactorFlow
+import ReactorFlow
 
 /// Drives a reactor step by step and checks every change of its state, in the manner of a test
 /// store.
@@ -174,20 +174,11 @@ public final class ReactorTester<R: Reactor> {
     lastLocation = location
     checkNothingIsPending(before: "send(\(action))", location)
     let before = reactor.currentState
-    isSending = true
-    // The effects' tasks copy the label, so that failures can name them and where they wait.
     let label = EffectLabel(action: ".\(action)", reactor: "\(R.self)")
-    let task = EffectLabel.$current.withValue(label) { reactor.send(action) }
-    isSending = false
-    // Only actions with effects are worth waiting for; the rest would pile up in a long test.
-    if task.hasEffects {
-      labels.append(label)
-      EffectTasks.start {
-        await task.waitForEffects()
-        label.markFinished()
-        // A wait that found this action's effects still running looks again.
-        EffectWork.noteActivity()
-      }
+    let task = sendTracked(label) {
+      isSending = true
+      defer { isSending = false }
+      return reactor.send(action)
     }
     let after = reactor.currentState
     check("send(\(action))", before: before, after: after, updateStateToExpectedResult, location)
@@ -535,5 +526,25 @@ public final class ReactorTester<R: Reactor> {
         return outside.isEmpty ? .idle : .stuck(outside)
       }
     }
+  }
+}
+
+extension ReactorTester {
+  /// Sends an action through `send` under `label`, and keeps the label, until the action's
+  /// effects finish, for the waits and failures that name running effects.
+  func sendTracked(_ label: EffectLabel, _ send: () -> ReactorTask) -> ReactorTask {
+    // The effects' tasks copy the label, so that failures can name them and where they wait.
+    let task = EffectLabel.$current.withValue(label, operation: send)
+    // Only actions with effects are worth waiting for; the rest would pile up in a long test.
+    if task.hasEffects {
+      labels.append(label)
+      EffectTasks.start {
+        await task.waitForEffects()
+        label.markFinished()
+        // A wait that found this action's effects still running looks again.
+        EffectWork.noteActivity()
+      }
+    }
+    return task
   }
 }
