@@ -115,24 +115,36 @@ extension ReactorRuntime {
     {
       return task
     }
-    let registry = self.registry
     let serial = registry.makeSerial()
     let weakReactor = WeakReactor(value: reactor)
-    var priority: TaskPriority?
-    if case .run(let rawPriority, _) = effect.operation, let rawPriority {
-      priority = TaskPriority(rawValue: rawPriority)
-    }
-    let task = EffectTasks.start(priority: priority) {
+    let task = EffectTasks.start(priority: Self.taskPriority(of: effect)) {
       await Self.run(effect, weakReactor, sink)
       weakReactor.value?.runtime.effects?.didFinish(serial: serial)
     }
+    enroll(task, serial: serial, ids: ids, isExternal: isExternal, in: &group)
+    return task
+  }
+
+  /// The priority a `.run` effect asked for, if any: its task starts with it.
+  @inlinable
+  static func taskPriority<Output>(of effect: Effect<Output>) -> TaskPriority? {
+    guard case .run(let rawPriority, _) = effect.operation, let rawPriority else { return nil }
+    return TaskPriority(rawValue: rawPriority)
+  }
+
+  /// Registers an effect's task under its serial and IDs and, unless it is external, adds it to
+  /// the action's group: the bookkeeping `spawn` and its inspected form share.
+  @inlinable
+  func enroll(
+    _ task: Task<Void, Never>, serial: Int, ids: [EffectID], isExternal: Bool,
+    in group: inout EffectGroup?
+  ) {
     registry.register(task, serial: serial, ids: ids, isExternal: isExternal)
     if !isExternal {
       let actionGroup = group ?? EffectGroup()
       actionGroup.append(task)
       group = actionGroup
     }
-    return task
   }
 
   // MARK: - Running effects in a task

@@ -143,27 +143,17 @@ extension ReactorRuntime {
     if hooks.effectsOff { return Task {} }  // A replay (Recording/).
     guard let inspection = hooks.inspection else { return nil }
     // What `spawn` does, with the task wrapped in the reports.
-    let registry = self.registry
     let serial = registry.makeSerial()
     let weakReactor = WeakReactor(value: reactor)
-    var priority: TaskPriority?
-    if case .run(let rawPriority, _) = effect.operation, let rawPriority {
-      priority = TaskPriority(rawValue: rawPriority)
-    }
     let info = inspection.effectStarted(serial: serial, ids: ids, site: effect.site)
-    let task = EffectTasks.start(priority: priority) {
+    let task = EffectTasks.start(priority: Self.taskPriority(of: effect)) {
       let outcome = await InspectedEffect.$current.withValue(info) {
         await Self.runReporting(effect, weakReactor, sink)
       }
       weakReactor.value?.runtime.inspection?.effectEnded(info, outcome)
       weakReactor.value?.runtime.effects?.didFinish(serial: serial)
     }
-    registry.register(task, serial: serial, ids: ids, isExternal: isExternal)
-    if !isExternal {
-      let actionGroup = group ?? EffectGroup()
-      actionGroup.append(task)
-      group = actionGroup
-    }
+    enroll(task, serial: serial, ids: ids, isExternal: isExternal, in: &group)
     return task
   }
 
