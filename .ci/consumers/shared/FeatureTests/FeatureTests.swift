@@ -1,3 +1,4 @@
+import Foundation
 import ReactorFlowTesting
 import XCTest
 
@@ -108,5 +109,70 @@ final class FeatureTests: XCTestCase {
     XCTAssertEqual(screen.render(), "0")
     reactor.send(.increase)
     XCTAssertEqual(screen.render(), "1")
+  }
+
+  func test_notes_aRowsOutputRemovesItFromItsParent_andTheRowIsReleased() async {
+    let notes = NotesReactor()
+    notes.send(.add(id: 1, text: "Milk"))
+    notes.send(.add(id: 2, text: "Eggs"))
+    weak let row = notes.currentState.rows[id: 1]?.reactor
+    XCTAssertNotNil(row)
+    row?.send(.delete)
+    XCTAssertNil(notes.currentState.rows[id: 1])
+    XCTAssertNotNil(notes.currentState.rows[id: 2])
+    XCTAssertNil(row)
+  }
+
+  func test_tally_inspect_seesTheActionTheEffectAndItsMutationInOrder() async {
+    let reactor = TallyReactor()
+    var events: [String] = []
+    let token = reactor.inspect { event in
+      switch event {
+      case .action(let action, let source): events.append("action \(action) from \(source)")
+      case .mutation(let mutation, let effect):
+        events.append("mutation \(mutation)\(effect == nil ? "" : " from an effect")")
+      case .state: events.append("state")
+      case .effectStarted: events.append("effect started")
+      case .effectEnded(_, let outcome): events.append("effect \(outcome)")
+      }
+    }
+    reactor.send(.add(2))
+    await reactor.send(.save).finish()
+    token.cancel()
+    XCTAssertEqual(
+      events,
+      [
+        "action add(2) from send", "mutation add(2)", "state", "action save from send",
+        "effect started", "mutation setSaved(2) from an effect", "state", "effect finished",
+      ])
+  }
+
+  func test_tally_recordingSurvivesJSON_andReplaysIntoAFreshReactor() async throws {
+    let clock = TestClock()
+    let reactor = TallyReactor()
+    let recorder = reactor.recordSession(clock: clock)
+    reactor.send(.add(3))
+    await reactor.send(.save).finish()
+    recorder.stop()
+    let data = try JSONEncoder().encode(recorder.recording)
+    let recording = try JSONDecoder().decode(
+      ReactorRecording<TallyReactor.Action, TallyReactor.Mutation>.self, from: data)
+    TallyReactor().assertReplays(recording)
+    let fresh = TallyReactor()
+    try fresh.replay(recording)
+    XCTAssertEqual(fresh.currentState, TallyReactor.State(total: 3, saved: 3))
+  }
+
+  func test_tally_traceRecorder_writesASpanForTheEffect() async {
+    let clock = TestClock()
+    let recorder = TraceRecorder(clock: clock)
+    let reactor = TallyReactor()
+    let tracing = ReactorInspection.attach(recorder)
+    await reactor.send(.save).finish()
+    tracing.cancel()
+    let json = recorder.traceEventJSON()
+    XCTAssertTrue(json.contains(#""ph":"B""#), json)
+    XCTAssertTrue(json.contains(#""ph":"E""#), json)
+    XCTAssertTrue(recorder.svg().hasPrefix("<?xml"))
   }
 }
