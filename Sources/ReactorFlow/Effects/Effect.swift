@@ -109,6 +109,10 @@ public struct Effect<Output: Sendable>: Sendable {
     return .none
   }
 
+  /// Whether this is ``none``: no output and no operation.
+  @inlinable
+  var isNone: Bool { output == nil && node == nil }
+
   /// Whether every part of this effect completes synchronously, without starting a task.
   @inlinable
   var isSynchronous: Bool {
