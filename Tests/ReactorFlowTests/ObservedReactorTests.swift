@@ -384,4 +384,23 @@ final class ObservedReactorKeyPathTests: XCTestCase {
     XCTAssertEqual(nameChanges.value, 0)
     XCTAssertEqual(model[city()], "Paris")
   }
+
+  func test_tracking_modelsOfOneTypeReadingTheSameProperties_areInvalidatedEachByItsOwnReactor() async {
+    // given: rows of a list, each its own model of one type, read through the same literals and,
+    // for the city, a key path made on the fly (the models share each property's first build)
+    let rows = (0..<3).map { _ in ObservedReactor(ProfileReactor()) }
+    let city = { (\ProfileReactor.State.profile).appending(path: \ProfileReactor.Profile.city) }
+    let nameChanges = rows.map { row in trackOnce { _ = row.username } }
+    let cityChanges = rows.map { row in trackOnce { _ = row[city()] } }
+
+    // when
+    rows[1].send(.setUsername("grace"))
+    rows[2].send(.setProfileCity("Paris"))
+
+    // then
+    XCTAssertEqual(nameChanges.map(\.value), [0, 1, 0])
+    XCTAssertEqual(cityChanges.map(\.value), [0, 0, 1])
+    XCTAssertEqual(rows.map(\.username), ["ada", "grace", "ada"])
+    XCTAssertEqual(rows.map { $0[city()] }, ["London", "London", "Paris"])
+  }
 }

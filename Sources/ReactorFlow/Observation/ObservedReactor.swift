@@ -95,7 +95,8 @@ public final class ObservedReactor<R: Reactor>: Observable {
     registrar.access(
       self, keyPath: unsafeDowncast(tracked[index].key, to: KeyPath<ObservedReactor, Value>.self))
     // One field read, not a method on the element: that would copy it (five retains).
-    return Property.value(keyPath, at: tracked[index].offset, of: reactor.currentState)
+    let offset = tracked[index].offset
+    return withUnsafePointer(to: reactor.currentState) { Property.value(keyPath, at: offset, in: $0) }
   }
 
   /// Nonisolated and over a buffer: no executor or exclusivity check.
@@ -104,8 +105,9 @@ public final class ObservedReactor<R: Reactor>: Observable {
     tracked.withUnsafeBufferPointer { $0.firstIndex { $0.path === keyPath || $0.alias === keyPath } }
   }
 
-  /// A key path object read for the first time: the property of an equal key path (from another
-  /// literal, or made on the fly), or a new one; the first one starts observing the reactor.
+  /// A key path object read for the first time: the property of an equal one (from another
+  /// literal), or a copy of the model type's first build of it (models share its key and
+  /// closures); the first one starts observing the reactor.
   @inlinable
   func add<Value>(_ keyPath: KeyPath<R.State, Value>, _ track: Track<Value>) -> Int {
     // Specialized for the concrete reactor; unowned, as the model's deinit cancels it first.
@@ -114,7 +116,11 @@ public final class ObservedReactor<R: Reactor>: Observable {
       tracked[index].alias = keyPath
       return index
     }
-    tracked.append(track((\ObservedReactor.state).appending(path: keyPath)))
+    let type = ObjectIdentifier(Self.self)
+    var property = trackedPropertyTemplates[type]?[keyPath] as? Property
+    property?.alias = keyPath
+    tracked.append(property ?? track((\ObservedReactor.state).appending(path: keyPath)))
+    if property == nil { trackedPropertyTemplates[type, default: [:]][keyPath] = tracked.last }
     return tracked.count - 1
   }
 

@@ -18,11 +18,9 @@ struct TrackedProperty<Model: Observable, State> {
   /// Where the value is in the state, for a path of stored properties; otherwise -1.
   @usableFromInline let offset: Int
   @usableFromInline let hasChanged: (_ old: UnsafePointer<State>, _ new: UnsafePointer<State>) -> Bool
-  /// Read since its last change was signalled: only these are compared, as Observation's
-  /// observers end at the first change they are told of.
-  @usableFromInline var isArmed = true
-  /// Whether it changed and the registrar has yet to be told.
-  @usableFromInline var needsSignal = false
+  /// Read since its last change was signalled (only these are compared: Observation's observers
+  /// end at the first change they are told of), and changed with the registrar yet to be told.
+  @usableFromInline var (isArmed, needsSignal) = (true, false)
 
   /// A property compared with `isEqual`, or, without it, changed by every new state; a pulse
   /// (`\.$alert`) is changed by every assignment, even of an equal value.
@@ -42,7 +40,7 @@ struct TrackedProperty<Model: Observable, State> {
     } else if let isEqual {
       hasChanged = { !isEqual(Self.value(path, at: offset, in: $0), Self.value(path, at: offset, in: $1)) }
     } else {
-      let count = { Self.count(Self.value(path, at: offset, in: $0)) }  // a computed pulse: rare
+      let count = { (Self.value(path, at: offset, in: $0) as? any AssignmentCounted)?.valueUpdatedCount }
       hasChanged = { count($0) != count($1) }
     }
     (self.path, self.key, self.compared, self.offset) = (path, key, compared, offset)
@@ -60,14 +58,6 @@ struct TrackedProperty<Model: Observable, State> {
       ? state.pointee[keyPath: path] : UnsafeRawPointer(state).load(fromByteOffset: offset, as: V.self)
   }
 
-  @inlinable
-  static func value<Value>(_ keyPath: KeyPath<State, Value>, at offset: Int, of state: State) -> Value {
-    withUnsafePointer(to: state) { value(keyPath, at: offset, in: $0) }
-  }
-
-  @inlinable
-  static func count(_ value: Any) -> UInt? { (value as? any AssignmentCounted)?.valueUpdatedCount }
-
   /// Whether the property differs between the states at `old` and `new`.
   @inlinable
   func differs(_ old: UnsafePointer<State>, _ new: UnsafePointer<State>) -> Bool {
@@ -84,6 +74,10 @@ struct TrackedProperty<Model: Observable, State> {
     }
   }
 }
+
+/// Each model type's properties as first built, by key path, for later models to copy. It holds
+/// the key paths that views read (a fixed set in an app's code) and is never emptied.
+@MainActor @usableFromInline var trackedPropertyTemplates: [ObjectIdentifier: [AnyKeyPath: Any]] = [:]
 
 /// A value whose every assignment counts as a change: ``Pulse``.
 @usableFromInline
