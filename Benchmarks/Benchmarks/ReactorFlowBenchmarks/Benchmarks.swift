@@ -77,7 +77,8 @@ let benchmarks: @Sendable () -> Void = {
   // `.run { send in await send(.increaseValue) }`, against 10,000 bare hops from the main actor to
   // a `@concurrent` function and back: the floor of any asynchronous round trip on this machine
   // (`hop`: a main-actor function's loop; `hop-floor`: the same loop in a closure that `measured`
-  // runs).
+  // runs), and against 10,000 such hops each in a main-actor task that the main actor awaits
+  // (`task-floor`: what the runtime charges any awaited effect task).
   let roundTrips = 10_000
   let roundTripMetrics: [BenchmarkMetric] = [
     .wallClock, .throughput, .mallocCountTotal, Metric.nanosecondsPer("round trip"), Metric.loopMallocs,
@@ -86,6 +87,7 @@ let benchmarks: @Sendable () -> Void = {
     ("hop", { await measuredBareHops($0) }),
     ("effect-roundtrip", { await RoundTripCounter().run($0) }),
     ("hop-floor", { await HopFloor().run($0) }),
+    ("task-floor", { await measuredTaskHops($0) }),
   ]
   for (name, run) in roundTripCases {
     Benchmark(

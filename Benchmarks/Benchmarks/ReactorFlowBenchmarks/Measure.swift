@@ -67,6 +67,22 @@ func measuredBareHops(_ count: Int) async -> (Int, Sample) {
   return (sum, end.sample(since: start))
 }
 
+/// `count` hops made by a task of their own: this main-actor function starts a main-actor task
+/// that awaits the same `@concurrent` function, and awaits the task's value, with no reactor. The
+/// floor of any effect that runs in a task and is awaited (`await reactor.send(x).finish()`): on
+/// top of the hop, the awaited task's completion wakes the waiter through the global executor
+/// (`completeFuture` enqueues it there), which then hops back to the main actor.
+@MainActor
+func measuredTaskHops(_ count: Int) async -> (Int, Sample) {
+  let start = Reading()
+  var sum = 0
+  for index in 0..<count {
+    sum &+= await Task { @MainActor in await hopOffTheMainActor(index) }.value
+  }
+  let end = Reading()
+  return (sum, end.sample(since: start))
+}
+
 /// The custom metrics the cases report, each already divided by the case's unit of work.
 enum Metric {
   /// Wall time per action (or per element per consumer), in nanoseconds, timed on the main actor.
