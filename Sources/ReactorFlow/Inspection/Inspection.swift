@@ -174,7 +174,8 @@ extension ReactorRuntime {
 
   /// Reports a reduced mutation and the state it published, if something inspects the reactor.
   @usableFromInline @inline(never)
-  func reportApplied(_ mutation: Mutation, _ state: State) {
+  func reportApplied(_ mutation: Mutation) {
+    guard let state = storedState else { return }
     hooks?.inspection?.applied(mutation, new: state)
   }
 
