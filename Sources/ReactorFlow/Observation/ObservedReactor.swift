@@ -41,9 +41,7 @@ public final class ObservedReactor<R: Reactor>: Observable {
 
   /// Wraps a reactor, which is not started, nor observed, until the model's first read.
   /// - Parameter reactor: The reactor; the model keeps it alive.
-  public init(_ reactor: R) {
-    self.reactor = reactor
-  }
+  public init(_ reactor: R) { self.reactor = reactor }
 
   isolated deinit { token?.cancel() }
 
@@ -82,8 +80,7 @@ public final class ObservedReactor<R: Reactor>: Observable {
   /// Sends an action to the reactor; its synchronous mutations are reduced before this returns.
   /// - Parameter action: The action.
   /// - Returns: The handle of the work the action started.
-  @inlinable @discardableResult
-  public func send(_ action: R.Action) -> ReactorTask { reactor.send(action) }
+  @inlinable @discardableResult public func send(_ action: R.Action) -> ReactorTask { reactor.send(action) }
 
   /// The one read path: finds the property (tracking it on its first read), arms it, and tells
   /// the registrar. Found by identity (a view reads through the same literal each time).
@@ -95,8 +92,7 @@ public final class ObservedReactor<R: Reactor>: Observable {
     registrar.access(
       self, keyPath: unsafeDowncast(tracked[index].key, to: KeyPath<ObservedReactor, Value>.self))
     // One field read, not a method on the element: that would copy it (five retains).
-    let offset = tracked[index].offset
-    return withUnsafePointer(to: reactor.currentState) { Property.value(keyPath, at: offset, in: $0) }
+    return Property.value(keyPath, at: tracked[index].offset, of: reactor.currentState)
   }
 
   /// Nonisolated and over a buffer: no executor or exclusivity check.

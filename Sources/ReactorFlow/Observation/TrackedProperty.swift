@@ -58,6 +58,10 @@ struct TrackedProperty<Model: Observable, State> {
       ? state.pointee[keyPath: path] : UnsafeRawPointer(state).load(fromByteOffset: offset, as: V.self)
   }
 
+  @inlinable static func value<V>(_ path: KeyPath<State, V>, at offset: Int, of state: State) -> V {
+    withUnsafePointer(to: state) { value(path, at: offset, in: $0) }
+  }
+
   /// Whether the property differs between the states at `old` and `new`.
   @inlinable
   func differs(_ old: UnsafePointer<State>, _ new: UnsafePointer<State>) -> Bool {
