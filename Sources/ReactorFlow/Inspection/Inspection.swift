@@ -173,6 +173,10 @@ extension ReactorRuntime {
   }
 
   /// Reports a reduced mutation and the state it published, if something inspects the reactor.
+  ///
+  /// It reads the published state itself. `notifyReporting` has it in hand, but passing it
+  /// measured `observation-bridge` at 55 ns per action against 48 (2026-11-25, two runs each), a
+  /// code-layout effect on a path that never calls this.
   @usableFromInline @inline(never)
   func reportApplied(_ mutation: Mutation) {
     guard let state = storedState else { return }
