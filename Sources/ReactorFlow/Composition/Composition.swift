@@ -1,19 +1,14 @@
-/// A reactor's links in a tree of reactors: where its outputs go when it is a child, and who
-/// watches the outputs its children deliver to it.
+/// A reactor's link to its parent: where its outputs go when it is a child.
 ///
-/// The runtime holds one, created by ``Reactor/adopt(_:output:)`` (and by ReactorFlowTesting's
-/// tester); a reactor that is neither adopted nor tested never has one, and its loop pays a single
-/// load of `nil` per mutation.
+/// The runtime holds one, created by ``Reactor/adopt(_:output:)``; a reactor that is not adopted
+/// never has one, and its loop pays a single load of `nil` per mutation. ReactorFlowTesting's
+/// tester routes the outputs of a reactor under test that no parent adopted to itself.
 @MainActor
 @usableFromInline
 package final class Composition<Mutation> {
   /// Turns a reduced mutation of this reactor into an output and delivers it to the parent; set
   /// by ``Reactor/adopt(_:output:)``. It receives the reactor, which it does not retain.
   @usableFromInline package var route: ((AnyObject, Mutation) -> Void)?
-
-  /// Sees each output that a child delivers to this reactor, with the child's type, before this
-  /// reactor receives the action it maps to. The tester of this reactor sets it.
-  @usableFromInline package var outputObserver: ((any Sendable, Any.Type) -> Void)?
 
   package init() {}
 

@@ -41,7 +41,7 @@ extension Reactor {
       guard let child = object as? C, let output = child.output(for: mutation), let self else {
         return
       }
-      self.runtime.composition?.outputObserver?(output, C.self)
+      self.runtime.attachments?.tap?.didReceiveOutput?(output, C.self)
       if let action = map(output) { self.send(action) }
     }
     return Child(child)

@@ -59,7 +59,7 @@ public struct Effect<Output: Sendable>: Sendable {
 
   /// Every operation other than `.none` and one `.send`, behind one reference.
   @usableFromInline
-  final class Node: Sendable {
+  final class Box: Sendable {
     @usableFromInline let operation: Operation
     /// Where an asynchronous effect was built, for inspection (``EffectInfo``).
     @usableFromInline let site: EffectSite?
@@ -72,64 +72,48 @@ public struct Effect<Output: Sendable>: Sendable {
   }
 
   // Two plain fields rather than one enum: `.none` and `.send(x)`, what `mutate` returns for most
-  // actions, are then an optional output and a nil reference, copied and destroyed inline. As one
-  // multi-payload enum, every effect was copied and destroyed through outlined generic value
-  // witnesses: a third of the cost of a synchronous action.
-  @usableFromInline let output: Output?
-  @usableFromInline let node: Node?
+  // actions, are then an optional output and a nil reference, copied and destroyed inline rather
+  // than through outlined generic value witnesses (CONTRIBUTING.md, Performance idioms).
+
+  /// The output of a `.send(x)`; `nil` for every other effect.
+  @usableFromInline let sent: Output?
+  /// Every other operation; `nil` for `.none` and a `.send(x)`.
+  @usableFromInline let box: Box?
 
   @inlinable
-  init(output: Output) {
-    self.output = output
-    self.node = nil
+  init(sent output: Output) {
+    self.sent = output
+    self.box = nil
   }
 
   @inlinable
   init(operation: Operation) {
-    self.output = nil
+    self.sent = nil
     switch operation {
-    case .none: self.node = nil
-    default: self.node = Node(operation)
+    case .none: self.box = nil
+    default: self.box = Box(operation)
     }
   }
 
   /// An asynchronous effect built at `site`.
   @inlinable
   init(operation: Operation, site: EffectSite?) {
-    self.output = nil
-    self.node = Node(operation, site: site)
+    self.sent = nil
+    self.box = Box(operation, site: site)
   }
 
   /// What the effect does, as one value (inlinable: an unspecialized read looks up the metadata
   /// of `Operation` for the concrete output).
   @inlinable
   var operation: Operation {
-    if let node { return node.operation }
-    if let output { return .output(output) }
+    if let box { return box.operation }
+    if let sent { return .output(sent) }
     return .none
   }
 
   /// Whether this is ``none``: no output and no operation.
   @inlinable
-  var isNone: Bool { output == nil && node == nil }
-
-  /// Whether every part of this effect completes synchronously, without starting a task.
-  @inlinable
-  var isSynchronous: Bool {
-    switch operation {
-    case .none, .output, .outputs, .cancel:
-      return true
-    case .run, .throttle, .deferred:
-      // A deferred effect is not known until it is made; a concatenation makes it in place.
-      return false
-    case .merge(let effects), .concatenate(let effects):
-      return effects.allSatisfy(\.isSynchronous)
-    case .cancellable(_, _, let effect), .catching(let effect, _):
-      return effect.isSynchronous
-    case .finally(let effect, let closing):
-      return effect.isSynchronous && closing.isSynchronous
-    }
-  }
+  var isNone: Bool { sent == nil && box == nil }
 }
 
 // MARK: - Creating effects
@@ -143,7 +127,7 @@ extension Effect {
   /// - Parameter output: The mutation to reduce.
   @inlinable
   public static func send(_ output: Output) -> Effect {
-    Effect(output: output)
+    Effect(sent: output)
   }
 
   /// An effect that reduces several outputs synchronously, in order, before `send(_:)` returns.
@@ -357,7 +341,7 @@ extension Effect {
         operation: .run(priority: priority) { send in
           try await body(Send { output in send.deliver(transform(output)) })
         },
-        site: node?.site)
+        site: box?.site)
     case .merge(let effects):
       return .merge(effects.map { $0.map(transform) })
     case .concatenate(let effects):

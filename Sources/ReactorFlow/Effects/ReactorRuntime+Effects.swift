@@ -1,3 +1,22 @@
+// The effect half of the loop, between `mutate` and `apply` (Runtime/ReactorRuntime.swift).
+//
+// One effect, top to bottom:
+// 1. `start` interprets an effect's synchronous part in place (its outputs go through the sink's
+//    `inPlace`, while the loop is processing) and hands each asynchronous part to `spawn`.
+// 2. `spawn` registers a task in the registry (EffectRegistry.swift) under the effect's
+//    cancellation IDs, and in the group of the action that started it (EffectGroup.swift), which
+//    `ReactorTask` (ReactorTask.swift) awaits or cancels.
+// 3. The task calls `run`, which calls `perform`, the asynchronous interpreter: a `.run` body is
+//    called through `EffectHost` (EffectHost.swift) off the main actor with a `Send` (Send.swift).
+// 4. Every output comes back through `deliver`, which drops it once the effect is cancelled or
+//    the reactor is gone, then the sink's `fromTask` (Sink.swift), which re-enters the loop
+//    through `receive` or `send`.
+// 5. When the task ends, the registry forgets it; `cancel(id:)` and the reactor's release cancel
+//    it through the registry, a `ReactorTask` through the group.
+//
+// Inspection (Inspection/) is an optional reporter: with nothing attached, `spawn` pays one
+// check and `run` reports to no one.
+
 /// A reference to a reactor that does not keep it alive, for tasks that outlive a call.
 @usableFromInline
 struct WeakReactor<R: Reactor>: Sendable {
@@ -12,23 +31,23 @@ struct WeakReactor<R: Reactor>: Sendable {
 extension ReactorRuntime {
   // MARK: - Starting effects
 
-  /// Runs the synchronous part of `effect` now and starts tasks for the rest.
+  /// Runs the synchronous part of `effect` now and spawns tasks for the rest.
   @inlinable
-  func start<R: Reactor, Output>(
+  func start<R: Reactor<Action, Mutation, State>, Output>(
     _ effect: Effect<Output>,
     _ reactor: R,
     _ group: inout EffectGroup?,
     _ sink: Sink<R, Output>,
     ids: [EffectID],
     isExternal: Bool
-  ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
+  ) {
     switch effect.operation {
     case .none:
       return
     case .output(let output):
-      sink.now(reactor, output)
+      sink.inPlace(reactor, output)
     case .outputs(let outputs):
-      for output in outputs { sink.now(reactor, output) }
+      for output in outputs { sink.inPlace(reactor, output) }
     case .run:
       spawn(effect, reactor, &group, sink, ids: ids, isExternal: isExternal)
     case .merge(let effects):
@@ -74,14 +93,14 @@ extension ReactorRuntime {
   /// Runs the leading synchronous pieces of a concatenation now and returns the rest, or `nil`
   /// when nothing is left.
   @inlinable
-  func startPrefix<R: Reactor, Output>(
+  func startPrefix<R: Reactor<Action, Mutation, State>, Output>(
     _ effects: [Effect<Output>],
     _ reactor: R,
     _ group: inout EffectGroup?,
     _ sink: Sink<R, Output>,
     ids: [EffectID],
     isExternal: Bool
-  ) -> Effect<Output>? where R.Action == Action, R.Mutation == Mutation, R.State == State {
+  ) -> Effect<Output>? {
     var index = effects.startIndex
     while index < effects.endIndex {
       var piece = effects[index]
@@ -98,30 +117,47 @@ extension ReactorRuntime {
     return nil
   }
 
-  /// Starts a task that runs `effect`, registered under `ids` and in the action's group.
+  // MARK: - Spawning a task
+
+  /// Starts a task that runs `effect`, registered under `ids` and, unless it is external, in the
+  /// action's group.
+  ///
+  /// A replay starts a task that does nothing; an inspected reactor's task reports its start and
+  /// its end.
   @inlinable
   @discardableResult
-  func spawn<R: Reactor, Output>(
+  func spawn<R: Reactor<Action, Mutation, State>, Output>(
     _ effect: Effect<Output>,
     _ reactor: R,
     _ group: inout EffectGroup?,
     _ sink: Sink<R, Output>,
     ids: [EffectID],
     isExternal: Bool
-  ) -> Task<Void, Never> where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    // Inspection and replay (Inspection/), out of line: `nil` hooks cost this one check.
-    if _slowPath(hooks != nil),
-      let task = spawnHooked(effect, reactor, &group, sink, ids: ids, isExternal: isExternal)
-    {
-      return task
-    }
+  ) -> Task<Void, Never> {
     let serial = registry.makeSerial()
+    var info: EffectInfo?
+    if _slowPath(attachments != nil) {
+      if isReplaying { return Task {} }
+      info = inspectEffectStart(effect, serial: serial, ids: ids)
+    }
     let weakReactor = WeakReactor(value: reactor)
-    let task = EffectTasks.start(priority: Self.taskPriority(of: effect)) {
-      await Self.run(effect, weakReactor, sink)
+    let task = EffectHost.startTask(priority: Self.taskPriority(of: effect)) {
+      if let info {
+        let outcome = await InspectedEffect.running(info) {
+          await Self.run(effect, weakReactor, sink)
+        }
+        weakReactor.value?.runtime.inspectEffectEnd(info, outcome)
+      } else {
+        await Self.run(effect, weakReactor, sink)
+      }
       weakReactor.value?.runtime.effects?.didFinish(serial: serial)
     }
-    enroll(task, serial: serial, ids: ids, isExternal: isExternal, in: &group)
+    registry.register(task, serial: serial, ids: ids, isExternal: isExternal)
+    if !isExternal {
+      let actionGroup = group ?? EffectGroup()
+      actionGroup.append(task)
+      group = actionGroup
+    }
     return task
   }
 
@@ -132,51 +168,44 @@ extension ReactorRuntime {
     return TaskPriority(rawValue: rawPriority)
   }
 
-  /// Registers an effect's task under its serial and IDs and, unless it is external, adds it to
-  /// the action's group: the bookkeeping `spawn` and its inspected form share.
-  @inlinable
-  func enroll(
-    _ task: Task<Void, Never>, serial: Int, ids: [EffectID], isExternal: Bool,
-    in group: inout EffectGroup?
-  ) {
-    registry.register(task, serial: serial, ids: ids, isExternal: isExternal)
-    if !isExternal {
-      let actionGroup = group ?? EffectGroup()
-      actionGroup.append(task)
-      group = actionGroup
-    }
-  }
+  // MARK: - Running an effect in its task
 
-  // MARK: - Running effects in a task
-
-  /// Runs an effect to its end, sending a thrown error to the reactor's `recover(from:)`.
+  /// Runs an effect to its end and says how it ended; a thrown error goes to the reactor's
+  /// `recover(from:)`.
   @inlinable
-  static func run<R: Reactor, Output>(
+  @discardableResult
+  static func run<R: Reactor<Action, Mutation, State>, Output>(
     _ effect: Effect<Output>, _ reactor: WeakReactor<R>, _ sink: Sink<R, Output>
-  ) async where R.Action == Action, R.Mutation == Mutation, R.State == State {
+  ) async -> EffectOutcome {
     do {
       try await perform(effect, reactor, sink)
+      return .finished
     } catch is CancellationError {
       // Cancellation is how effects are stopped on purpose; it is not a failure.
-      return
+      return .cancelled
     } catch {
-      report(error, reactor)
+      recover(from: error, reactor)
+      return .failed(error)
     }
   }
 
+  /// Sends an error that an effect threw to the reactor's `recover(from:)`, and the mutation it
+  /// returns to the loop.
   @inlinable
-  static func report<R: Reactor>(_ error: any Error, _ reactor: WeakReactor<R>)
-  where R.Action == Action, R.Mutation == Mutation, R.State == State {
+  static func recover<R: Reactor<Action, Mutation, State>>(
+    from error: any Error, _ reactor: WeakReactor<R>
+  ) {
     guard let reactor = reactor.value else { return }
     if let mutation = reactor.recover(from: error) {
       reactor.runtime.receive(mutation, reactor)
     }
   }
 
+  /// The asynchronous interpreter: does what `effect` says, in the effect's task.
   @inlinable
-  static func perform<R: Reactor, Output>(
+  static func perform<R: Reactor<Action, Mutation, State>, Output>(
     _ effect: Effect<Output>, _ reactor: WeakReactor<R>, _ sink: Sink<R, Output>
-  ) async throws where R.Action == Action, R.Mutation == Mutation, R.State == State {
+  ) async throws {
     switch effect.operation {
     case .none:
       return
@@ -185,14 +214,14 @@ extension ReactorRuntime {
     case .outputs(let outputs):
       for output in outputs { deliver(output, reactor, sink) }
     case .run(_, let body):
-      try await EffectTasks.run(body, sending: Send { output in deliver(output, reactor, sink) })
+      try await EffectHost.runBody(body, sending: Send { output in deliver(output, reactor, sink) })
     case .merge(let effects):
       // Each merged effect fails or is cancelled on its own; cancelling the merge cancels all.
       let tasks = effects.map { effect in
-        EffectTasks.start { await run(effect, reactor, sink) }
+        EffectHost.startTask { await run(effect, reactor, sink) }
       }
       await withTaskCancellationHandler {
-        for task in tasks { await EffectTasks.wait(for: task) }
+        for task in tasks { await EffectHost.wait(for: task) }
       } onCancel: {
         for task in tasks { task.cancel() }
       }
@@ -205,7 +234,7 @@ extension ReactorRuntime {
       // The inner effect gets a task of its own so that `cancel(id:)` reaches it alone.
       guard let task = startNested(inner, id, cancelInFlight, reactor, sink) else { return }
       await withTaskCancellationHandler {
-        await EffectTasks.wait(for: task)
+        await EffectHost.wait(for: task)
       } onCancel: {
         task.cancel()
       }
@@ -243,39 +272,43 @@ extension ReactorRuntime {
   /// cancelled: a task of its own does not inherit the cancellation. It still ends early when
   /// the reactor is gone (its outputs are then dropped).
   @inlinable
-  static func runClosing<R: Reactor, Output>(
+  static func runClosing<R: Reactor<Action, Mutation, State>, Output>(
     _ closing: Effect<Output>, _ reactor: WeakReactor<R>, _ sink: Sink<R, Output>
-  ) async where R.Action == Action, R.Mutation == Mutation, R.State == State {
+  ) async {
     guard Task.isCancelled else {
       await run(closing, reactor, sink)
       return
     }
-    await EffectTasks.wait(for: EffectTasks.start { await run(closing, reactor, sink) })
+    await EffectHost.wait(for: EffectHost.startTask { await run(closing, reactor, sink) })
   }
 
+  /// Hands an output of a running effect to the sink, unless the effect was cancelled or the
+  /// reactor is gone.
   @inlinable
-  static func deliver<R: Reactor, Output>(
+  static func deliver<R: Reactor<Action, Mutation, State>, Output>(
     _ output: Output, _ reactor: WeakReactor<R>, _ sink: Sink<R, Output>
-  ) where R.Action == Action, R.Mutation == Mutation, R.State == State {
+  ) {
     guard !Task.isCancelled, let reactor = reactor.value else { return }
-    sink.later(reactor, output)
+    sink.fromTask(reactor, output)
   }
 
+  /// Spawns the inner effect of a `cancellable` reached inside a running effect, in a task of
+  /// its own registered under `id` alone.
   @inlinable
-  static func startNested<R: Reactor, Output>(
+  static func startNested<R: Reactor<Action, Mutation, State>, Output>(
     _ effect: Effect<Output>,
     _ id: EffectID,
     _ cancelInFlight: Bool,
     _ reactor: WeakReactor<R>,
     _ sink: Sink<R, Output>
-  ) -> Task<Void, Never>? where R.Action == Action, R.Mutation == Mutation, R.State == State {
+  ) -> Task<Void, Never>? {
     guard let reactor = reactor.value, !Task.isCancelled else { return nil }
     if cancelInFlight { reactor.runtime.cancelEffects(id: id) }
     var noGroup: EffectGroup?
     return reactor.runtime.spawn(effect, reactor, &noGroup, sink, ids: [id], isExternal: true)
   }
 
-  // MARK: - Bookkeeping
+  // MARK: - Cancelling and throttling
 
   /// The effect registry, created with the first effect.
   @inlinable
@@ -298,19 +331,67 @@ extension ReactorRuntime {
     effects?.activeCount ?? 0
   }
 
+  /// Opens the throttle window `id` for the length of `sleep`; `false` when it is already open
+  /// (the effect is then dropped).
   @inlinable
-  func openThrottleWindow<R: Reactor>(
-    id: EffectID, sleep: @escaping @Sendable () async throws -> Void, _ reactor: R
-  ) -> Bool where R.Action == Action, R.Mutation == Mutation, R.State == State {
+  func openThrottleWindow(
+    id: EffectID, sleep: @escaping @Sendable () async throws -> Void,
+    _ reactor: some Reactor<Action, Mutation, State>
+  ) -> Bool {
     let registry = self.registry
     guard registry.throttleWindows[id] == nil else { return false }
     let weakReactor = WeakReactor(value: reactor)
-    registry.throttleWindows[id] = EffectTasks.start {
+    registry.throttleWindows[id] = EffectHost.startTask {
       // The window closes when the sleep ends, or early if the reactor goes away (the sleep
       // then throws `CancellationError`): either way the result is the same.
-      _ = try? await EffectTasks.run(sleep)
+      _ = try? await EffectHost.runBody(sleep)
       weakReactor.value?.runtime.effects?.throttleWindows[id] = nil
     }
     return true
+  }
+
+  /// Whether a replay turned effects off (Recording/).
+  @usableFromInline
+  var isReplaying: Bool { attachments?.isReplaying ?? false }
+}
+
+// MARK: - What the interpreters ask of an effect
+
+extension Effect {
+  /// Whether every part of this effect completes synchronously, without starting a task.
+  @inlinable
+  var isSynchronous: Bool {
+    switch operation {
+    case .none, .output, .outputs, .cancel:
+      return true
+    case .run, .throttle, .deferred:
+      // A deferred effect is not known until it is made; a concatenation makes it in place.
+      return false
+    case .merge(let effects), .concatenate(let effects):
+      return effects.allSatisfy(\.isSynchronous)
+    case .cancellable(_, _, let effect), .catching(let effect, _):
+      return effect.isSynchronous
+    case .finally(let effect, let closing):
+      return effect.isSynchronous && closing.isSynchronous
+    }
+  }
+
+  /// Where the first asynchronous piece of this effect was built, if one says so (for
+  /// inspection's ``EffectInfo``).
+  var site: EffectSite? {
+    if let site = box?.site { return site }
+    switch operation {
+    case .none, .output, .outputs, .run, .cancel, .deferred:
+      return nil
+    case .merge(let effects), .concatenate(let effects):
+      for effect in effects {
+        if let site = effect.site { return site }
+      }
+      return nil
+    case .cancellable(_, _, let effect), .catching(let effect, _), .throttle(_, _, let effect):
+      return effect.site
+    case .finally(let effect, let closing):
+      return effect.site ?? closing.site
+    }
   }
 }

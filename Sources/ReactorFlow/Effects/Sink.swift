@@ -2,25 +2,26 @@
 @MainActor
 @usableFromInline
 struct Sink<R: Reactor, Output: Sendable>: Sendable {
-  /// Delivers an output while the runtime is processing (the synchronous part of an effect).
-  @usableFromInline let now: @MainActor @Sendable (R, Output) -> Void
-  /// Delivers an output from a running task.
-  @usableFromInline let later: @MainActor @Sendable (R, Output) -> Void
+  /// Delivers an output of an effect's synchronous part, while the loop is processing: it is
+  /// handled in place.
+  @usableFromInline let inPlace: @MainActor @Sendable (R, Output) -> Void
+  /// Delivers an output from a running task: it enters the loop, which may queue it.
+  @usableFromInline let fromTask: @MainActor @Sendable (R, Output) -> Void
 
   @inlinable
   init(
-    now: @escaping @MainActor @Sendable (R, Output) -> Void,
-    later: @escaping @MainActor @Sendable (R, Output) -> Void
+    inPlace: @escaping @MainActor @Sendable (R, Output) -> Void,
+    fromTask: @escaping @MainActor @Sendable (R, Output) -> Void
   ) {
-    self.now = now
-    self.later = later
+    self.inPlace = inPlace
+    self.fromTask = fromTask
   }
 }
 
 extension Sink where Output == R.Mutation {
   @inlinable
   static var mutations: Sink {
-    Sink(now: { $0.runtime.apply($1, $0) }, later: { $0.runtime.receive($1, $0) })
+    Sink(inPlace: { $0.runtime.apply($1, $0) }, fromTask: { $0.runtime.receive($1, $0) })
   }
 }
 
@@ -29,10 +30,10 @@ extension Sink where Output == R.Action {
   static var actions: Sink {
     // An action is queued while the runtime processes, so both paths are a plain send.
     let send: @MainActor @Sendable (R, R.Action) -> Void = {
-      if _slowPath($0.runtime.hooks != nil) { $0.runtime.noteEffectAction() }  // Inspection/.
+      if _slowPath($0.runtime.attachments != nil) { $0.runtime.noteEffectAction() }  // Inspection/.
       _ = $0.runtime.send($1, to: $0)
     }
-    return Sink(now: send, later: send)
+    return Sink(inPlace: send, fromTask: send)
   }
 
   /// The actions that `transform(action:)` produced: they are mutated, not transformed again, and
@@ -40,12 +41,12 @@ extension Sink where Output == R.Action {
   @inlinable
   static func transformedActions(_ group: EffectGroup?) -> Sink {
     Sink(
-      now: {
-        if _slowPath($0.runtime.hooks != nil) { $0.runtime.reportTransformed($1) }  // Inspection/.
+      inPlace: {
+        if _slowPath($0.runtime.attachments != nil) { $0.runtime.reportTransformed($1) }  // Inspection/.
         _ = $0.runtime.mutate($1, group: group, $0)
       },
-      later: {
-        if _slowPath($0.runtime.hooks != nil) { $0.runtime.reportTransformed($1) }
+      fromTask: {
+        if _slowPath($0.runtime.attachments != nil) { $0.runtime.reportTransformed($1) }
         $0.runtime.receiveTransformed($1, group: group, $0)
       })
   }

@@ -59,26 +59,15 @@ struct EffectSite: Sendable {
 }
 
 /// The effect whose task is running, for the inspection of the mutations it sends.
+@usableFromInline
 enum InspectedEffect {
   @TaskLocal static var current: EffectInfo?
-}
 
-extension Effect {
-  /// Where the first asynchronous piece of this effect was built, if one says so.
-  var site: EffectSite? {
-    if let site = node?.site { return site }
-    switch operation {
-    case .none, .output, .outputs, .run, .cancel, .deferred:
-      return nil
-    case .merge(let effects), .concatenate(let effects):
-      for effect in effects {
-        if let site = effect.site { return site }
-      }
-      return nil
-    case .cancellable(_, _, let effect), .catching(let effect, _), .throttle(_, _, let effect):
-      return effect.site
-    case .finally(let effect, let closing):
-      return effect.site ?? closing.site
-    }
+  /// Runs `operation` with `info` as the current effect.
+  @usableFromInline
+  static func running(
+    _ info: EffectInfo, _ operation: @MainActor () async -> EffectOutcome
+  ) async -> EffectOutcome {
+    await $current.withValue(info, operation: operation)
   }
 }

@@ -30,7 +30,7 @@ extension Reactor {
     }
     // A reactor that views already observe has started; it is still fresh if nothing changed
     // its state and no effect of an action runs.
-    let hasStarted = runtime.storedState != nil
+    let hasStarted = runtime.publishedState != nil
     let initial = StateDiff.outline(
       hasStarted ? currentState : transform(state: initialState), identities: false)
     guard !hasStarted || (initial == recording.initialState && runtime.activeEffectCount == 0) else {
@@ -41,7 +41,7 @@ extension Reactor {
         diff: StateDiff.lines(expected: recording.initialState, actual: initial))
     }
 
-    runtime.installedHooks.effectsOff = true
+    runtime.installedAttachments.isReplaying = true
     var published: [State] = []
     let token = inspect { event in
       if case .state(_, let new) = event { published.append(new) }

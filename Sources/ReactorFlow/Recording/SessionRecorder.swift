@@ -11,8 +11,7 @@ public final class SessionRecorder<Action: Sendable, Mutation: Sendable> {
   private var pending: (mutation: Mutation, fromEffect: Bool)?
   private let elapsed: @Sendable () -> Duration
 
-  init<R: Reactor>(_ reactor: R, clock: any Clock<Duration>)
-  where R.Action == Action, R.Mutation == Mutation {
+  init<State>(_ reactor: some Reactor<Action, Mutation, State>, clock: any Clock<Duration>) {
     elapsed = Self.elapsed(on: clock)
     recording = ReactorRecording(
       reactorType: String(reflecting: type(of: reactor)),

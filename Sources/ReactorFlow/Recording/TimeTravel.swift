@@ -57,8 +57,8 @@ public final class TimeTravel<R: Reactor> {
 extension ReactorRuntime {
   /// Publishes `state` as it is (no `reduce`, no `transform(state:)`) and notifies the observers.
   func publish(_ state: State) {
-    storedState = state
-    hooks?.inspection?.lastState = state
+    publishedState = state
+    attachments?.inspectors?.lastState = state
     if !observers.isEmpty { notify(state) }
   }
 }

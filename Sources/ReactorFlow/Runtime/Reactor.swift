@@ -53,7 +53,7 @@
 /// }
 /// ```
 @MainActor
-public protocol Reactor: ReactorDefinition {
+public protocol Reactor<Action, Mutation, State>: ReactorDefinition {
   /// The reactor's per-instance storage: declare it as `let runtime = Runtime()`.
   ///
   /// It holds the current state, the observers and the running effects, so that no global table

@@ -60,12 +60,11 @@ extension ReactorRuntime {
 
   /// Adds an observer, calls it with the current state at once, and returns its token.
   @usableFromInline
-  func addObserver<R: Reactor>(
-    _ reactor: R,
+  func addObserver(
+    _ reactor: some Reactor<Action, Mutation, State>,
     onChange: @escaping @MainActor (State) -> Bool,
     onFinish: (@MainActor () -> Void)? = nil
-  ) -> ObservationToken
-  where R.Action == Action, R.Mutation == Mutation, R.State == State {
+  ) -> ObservationToken {
     let state = currentState(of: reactor)
     let id = nextObserverID
     nextObserverID += 1
@@ -84,7 +83,7 @@ extension ReactorRuntime {
     if let index = observers.firstIndex(where: { $0.id == id }) {
       retireObserver(at: index)
     } else {
-      hooks?.actionObservers.removeValue(forKey: id)?.onFinish?()
+      attachments?.actionObservers.removeValue(forKey: id)?.onFinish?()
     }
   }
 
@@ -126,15 +125,15 @@ extension ReactorRuntime {
   ) -> ObservationToken {
     let id = nextObserverID
     nextObserverID += 1
-    installedHooks.actionObservers[id] = ActionObserver(onAction: onAction, onFinish: onFinish)
+    installedAttachments.actionObservers[id] = ActionObserver(onAction: onAction, onFinish: onFinish)
     return ObservationToken(source: self, id: id)
   }
 
   @usableFromInline
   func notifyActionObservers(_ action: Action) {
-    guard let hooks else { return }
+    guard let attachments else { return }
     // Over a copy: an observer may cancel itself or add another while it runs.
-    for (id, observer) in hooks.actionObservers where !observer.onAction(action) {
+    for (id, observer) in attachments.actionObservers where !observer.onAction(action) {
       removeObservation(id: id)
     }
   }

@@ -30,35 +30,35 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
     case mutation(Mutation)
   }
 
-  /// What stubs, tests, action observers, error handlers and inspectors install. Created when
-  /// the first of them is, so that the hot path checks one reference instead of five.
+  /// What can be attached to a reactor besides its state observers: action observers, an error
+  /// handler, inspectors, a replay, and the package's tap. Created when the first of them is, so
+  /// that the loop checks one reference for all of them.
   @usableFromInline
-  final class Hooks {
-    // Read on every action once a hook is installed; main-actor only, never accessed re-entrantly.
+  final class Attachments {
+    // Read on every action once anything is attached; main-actor only, never accessed
+    // re-entrantly (CONTRIBUTING.md, Performance idioms).
     @exclusivity(unchecked) @usableFromInline var actionObservers: [Int: ActionObserver] = [:]
-    /// The testing module's seam (see `ReactorRuntime+TestSeam.swift`).
-    @exclusivity(unchecked) @usableFromInline var actionInterceptor: (@MainActor (Action) -> Void)?
-    @exclusivity(unchecked) @usableFromInline var mutationTap: (@MainActor (Mutation) -> Void)?
     var onUnhandledError: (@MainActor (any Error) -> Void)?
     /// Set by a replay (Recording/): effects start no task, so that only the synchronous
     /// mutations of each action and the recorded ones of effects are reduced.
-    var effectsOff = false
-    /// The inspectors' hub (Inspection/), only while something inspects the reactor. Here rather
-    /// than on the runtime, so that the loop finds it through the `hooks` load it already does.
-    @exclusivity(unchecked) @usableFromInline var inspection: Inspection<Action, Mutation, State>?
+    var isReplaying = false
+    /// The reactor's inspectors (Inspection/), only while something inspects the reactor.
+    @exclusivity(unchecked) @usableFromInline var inspectors: InspectorHub<Action, Mutation, State>?
+    /// The package's tap on the loop (``ReactorTap``), set by ReactorFlowTesting.
+    @exclusivity(unchecked) @usableFromInline var tap: ReactorTap<Action, Mutation>?
 
     init() {}
   }
 
-  // The stored properties the hot path touches skip the dynamic exclusivity checks that every
-  // access to a class's stored `var` otherwise costs (about half the time of a synchronous
-  // action): the runtime is isolated to the main actor, and no access to them is held across a
-  // call that could reach them again (observers and reducers run between accesses, not inside one).
+  // The stored properties the loop touches skip the dynamic exclusivity checks: the runtime is
+  // isolated to the main actor, and no access to them is held across a call that could reach them
+  // again (observers and reducers run between accesses, not inside one). CONTRIBUTING.md,
+  // Performance idioms.
 
   /// The state as `reduce` left it: what the next `reduce` receives.
   @exclusivity(unchecked) @usableFromInline var reducedState: State?
   /// The state after `transform(state:)`: ``Reactor/currentState`` and what observers see.
-  @exclusivity(unchecked) @usableFromInline var storedState: State?
+  @exclusivity(unchecked) @usableFromInline var publishedState: State?
   /// Whether the loop is processing work; new work is queued in `pending` meanwhile.
   @exclusivity(unchecked) @usableFromInline var isProcessing = false
   @exclusivity(unchecked) @usableFromInline var isNotifying = false
@@ -69,9 +69,9 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
   /// notification loop reads these, so that it copies no reference-holding struct (a retain and a
   /// release each) per observer.
   @exclusivity(unchecked) @usableFromInline var callbacks: ContiguousArray<Unmanaged<Callback>> = []
-  @exclusivity(unchecked) @usableFromInline var hooks: Hooks?
-  /// Where the reactor's outputs go when it is a child (``Reactor/adopt(_:output:)``), and who
-  /// watches the outputs of its children in a test. `nil` until then: the loop pays one load.
+  @exclusivity(unchecked) @usableFromInline var attachments: Attachments?
+  /// Where the reactor's outputs go when it is a child (``Reactor/adopt(_:output:)``). `nil`
+  /// until then: the loop pays one load.
   @exclusivity(unchecked) @usableFromInline package var composition: Composition<Mutation>?
   /// The running effects (Effects/EffectRegistry.swift), created with the first one: a reactor
   /// whose actions are all synchronous never pays for it.
@@ -80,12 +80,12 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
   /// The reactor's type, for messages; set when the runtime starts.
   var reactorType: Any.Type = Any.self
 
-  /// The hooks, created on first use.
-  var installedHooks: Hooks {
-    if let hooks { return hooks }
-    let hooks = Hooks()
-    self.hooks = hooks
-    return hooks
+  /// The attachments, created on first use.
+  var installedAttachments: Attachments {
+    if let attachments { return attachments }
+    let attachments = Attachments()
+    self.attachments = attachments
+    return attachments
   }
 
   /// Where errors go that an effect threw and the reactor did not recover from.
@@ -93,8 +93,8 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
   /// The default (`nil`) prints them on standard error, naming the reactor and how to handle
   /// them. Set it to log them, or to fail a test.
   public var onUnhandledError: (@MainActor (any Error) -> Void)? {
-    get { hooks?.onUnhandledError }
-    set { installedHooks.onUnhandledError = newValue }
+    get { attachments?.onUnhandledError }
+    set { installedAttachments.onUnhandledError = newValue }
   }
 
   /// Creates the runtime. Declare it as a stored property of the reactor: `let runtime = Runtime()`.
@@ -103,8 +103,8 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
   isolated deinit {
     effects?.cancelAll()
     for observer in observers { observer.onFinish?() }
-    if let hooks {
-      for observer in hooks.actionObservers.values { observer.onFinish?() }
+    if let attachments {
+      for observer in attachments.actionObservers.values { observer.onFinish?() }
     }
   }
 
@@ -114,30 +114,28 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
   // (`transform(mutation:)`, `reduce`, `transform(state:)`) → `notify` → the output to a parent,
   // when the reactor is an adopted child (Composition/). Every entry point (an action sent, a
   // mutation or an action delivered by an effect task) goes through `handle`, the one place that
-  // queues work while other work is processed. What an effect does between
-  // `mutate` and `apply` is in Effects/ReactorRuntime+Effects.swift: its synchronous part calls
-  // `mutate` and `apply` directly (the loop is processing), its tasks come back through
+  // queues work while other work is processed. The effect half, between `mutate` and `apply`,
+  // reads the same way in Effects/ReactorRuntime+Effects.swift: an effect's synchronous part
+  // calls `mutate` and `apply` directly (the loop is processing), its tasks come back through
   // `receive(_:_:)` and `receiveTransformed(_:group:_:)`.
 
   /// The published state; starts the runtime on first use.
   @inlinable
-  func currentState<R: Reactor>(of reactor: R) -> State
-  where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    if let state = storedState { return state }
+  func currentState<R: Reactor<Action, Mutation, State>>(of reactor: R) -> State {
+    if let state = publishedState { return state }
     return start(reactor)
   }
 
   /// Reads `initialState`, publishes it and starts the external streams.
   @usableFromInline
-  func start<R: Reactor>(_ reactor: R) -> State
-  where R.Action == Action, R.Mutation == Mutation, R.State == State {
+  func start<R: Reactor<Action, Mutation, State>>(_ reactor: R) -> State {
     reactorType = type(of: reactor)
     startInspection(reactorType: reactorType)
     let initial = reactor.initialState
     reducedState = initial
     let state = reactor.transform(state: initial)
-    storedState = state
-    hooks?.inspection?.lastState = state
+    publishedState = state
+    attachments?.inspectors?.lastState = state
     // Nothing can be processing yet: every path that processes starts the runtime first. The
     // streams' synchronous outputs are processed in place; the actions they send are queued.
     isProcessing = true
@@ -154,19 +152,18 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
     }
     drainPending(reactor)
     isProcessing = false
-    return storedState ?? state
+    return publishedState ?? state
   }
 
   /// 1. An action is sent (``Reactor/send(_:)``).
   @inlinable
-  func send<R: Reactor>(_ action: Action, to reactor: R) -> ReactorTask
-  where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    if storedState == nil { _ = start(reactor) }
-    if let hooks {
-      if let inspection = hooks.inspection { inspection.action(action) }
-      if !hooks.actionObservers.isEmpty { notifyActionObservers(action) }
-      if let actionInterceptor = hooks.actionInterceptor {
-        actionInterceptor(action)  // A stub records the action instead (ReactorFlowTesting).
+  func send<R: Reactor<Action, Mutation, State>>(_ action: Action, to reactor: R) -> ReactorTask {
+    if publishedState == nil { _ = start(reactor) }
+    if let attachments {
+      if let inspectors = attachments.inspectors { inspectors.action(action) }
+      if !attachments.actionObservers.isEmpty { notifyActionObservers(action) }
+      if let intercept = attachments.tap?.interceptAction {
+        intercept(action)  // A stub takes the action instead of `mutate`.
         return ReactorTask(group: nil)
       }
     }
@@ -175,17 +172,17 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
 
   /// 1'. An effect task delivers a mutation (which exists only once the runtime has started).
   @inlinable
-  func receive<R: Reactor>(_ mutation: Mutation, _ reactor: R)
-  where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    if _slowPath(hooks != nil) { noteDelivery() }  // Inspection/: which effect sent it.
+  func receive<R: Reactor<Action, Mutation, State>>(_ mutation: Mutation, _ reactor: R) {
+    if _slowPath(attachments != nil) { noteDelivery() }  // Inspection/: which effect sent it.
     _ = handle(.mutation(mutation), reactor)
   }
 
   /// 1''. An effect task delivers an action that `transform(action:)` produced: it is mutated,
   /// not transformed again, and its effects join `group`.
   @inlinable
-  func receiveTransformed<R: Reactor>(_ action: Action, group: EffectGroup?, _ reactor: R)
-  where R.Action == Action, R.Mutation == Mutation, R.State == State {
+  func receiveTransformed<R: Reactor<Action, Mutation, State>>(
+    _ action: Action, group: EffectGroup?, _ reactor: R
+  ) {
     _ = handle(.transformedAction(action, group), reactor)
   }
 
@@ -194,8 +191,7 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
   /// Otherwise it is processed now, then everything it queued.
   /// - Returns: The group of the effects the work started, if any.
   @inlinable
-  func handle<R: Reactor>(_ work: Work, _ reactor: R) -> EffectGroup?
-  where R.Action == Action, R.Mutation == Mutation, R.State == State {
+  func handle<R: Reactor<Action, Mutation, State>>(_ work: Work, _ reactor: R) -> EffectGroup? {
     guard !isProcessing else {
       // A queued action gets its group now, so that its `ReactorTask` can wait for its effects.
       if case .action(let action, nil) = work {
@@ -215,8 +211,7 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
 
   /// Processes one unit of work. Callers hold `isProcessing`.
   @inlinable
-  func process<R: Reactor>(_ work: Work, _ reactor: R) -> EffectGroup?
-  where R.Action == Action, R.Mutation == Mutation, R.State == State {
+  func process<R: Reactor<Action, Mutation, State>>(_ work: Work, _ reactor: R) -> EffectGroup? {
     switch work {
     case .action(let action, let group):
       return transform(action, group: group, reactor)
@@ -230,8 +225,7 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
 
   /// Processes the queued work, oldest first, including what it queues in turn.
   @usableFromInline
-  func drainPending<R: Reactor>(_ reactor: R)
-  where R.Action == Action, R.Mutation == Mutation, R.State == State {
+  func drainPending<R: Reactor<Action, Mutation, State>>(_ reactor: R) {
     var index = 0
     while index < pending.count {
       let work = pending[index]
@@ -244,11 +238,12 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
   /// 3. `transform(action:)`, then `mutate` for each action it produces. Callers hold
   /// `isProcessing`.
   @inlinable
-  func transform<R: Reactor>(_ action: Action, group: EffectGroup?, _ reactor: R) -> EffectGroup?
-  where R.Action == Action, R.Mutation == Mutation, R.State == State {
+  func transform<R: Reactor<Action, Mutation, State>>(_ action: Action, group: EffectGroup?, _ reactor: R)
+    -> EffectGroup?
+  {
     let transformed: Effect<Action> = reactor.transform(action: action)
-    guard transformed.node != nil else {
-      guard let action = transformed.output else { return group }
+    guard transformed.box != nil else {
+      guard let action = transformed.sent else { return group }
       return mutate(action, group: group, reactor)
     }
     // The group exists before the actions do: those produced later (after a delay) start
@@ -263,11 +258,12 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
   /// (Effects/ReactorRuntime+Effects.swift), which applies its synchronous mutations now and
   /// sends the rest back through `receive` from its tasks. Callers hold `isProcessing`.
   @inlinable
-  func mutate<R: Reactor>(_ action: Action, group: EffectGroup?, _ reactor: R) -> EffectGroup?
-  where R.Action == Action, R.Mutation == Mutation, R.State == State {
+  func mutate<R: Reactor<Action, Mutation, State>>(_ action: Action, group: EffectGroup?, _ reactor: R)
+    -> EffectGroup?
+  {
     let effect = reactor.mutate(action: action)
-    guard effect.node != nil else {
-      if let mutation = effect.output { apply(mutation, reactor) }
+    guard effect.box != nil else {
+      if let mutation = effect.sent { apply(mutation, reactor) }
       return group
     }
     var group = group
@@ -278,19 +274,17 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
   /// 5. `transform(mutation:)`, `reduce`, `transform(state:)`, then the observers. Callers hold
   /// `isProcessing`.
   @inlinable
-  func apply<R: Reactor>(_ mutation: Mutation, _ reactor: R)
-  where R.Action == Action, R.Mutation == Mutation, R.State == State {
+  func apply<R: Reactor<Action, Mutation, State>>(_ mutation: Mutation, _ reactor: R) {
     guard let state = reducedState else { return }
-    if let mutationTap = hooks?.mutationTap { mutationTap(mutation) }  // A tester's (ReactorFlowTesting).
+    if let willReduce = attachments?.tap?.willReduce { willReduce(mutation) }
     let reduced = reactor.reduce(state: state, mutation: reactor.transform(mutation: mutation))
     reducedState = reduced
     let published = reactor.transform(state: reduced)
-    storedState = published
+    publishedState = published
     // One unlikely check for what inspects the reactor or reads its outputs (Inspection/,
-    // Composition/), handled out of line: a call here, even one never made, kept `apply` and
-    // `notify` from being inlined (44 instructions per action by callgrind), and two checks around
-    // `notify` cost 7 ns per action with a ten-field state.
-    if _slowPath(hooks != nil || composition != nil) {
+    // Composition/), handled out of line: a call written here, even one never made, keeps `apply`
+    // and `notify` from being inlined (CONTRIBUTING.md, Performance idioms).
+    if _slowPath(attachments != nil || composition != nil) {
       notifyReporting(mutation, published, reactor)
     } else if !observers.isEmpty {
       notify(published)
@@ -301,9 +295,10 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
   /// reported before the observers run) or when it is an adopted child (its output reaches the
   /// parent after them).
   @inlinable @inline(never)
-  func notifyReporting<R: Reactor>(_ mutation: Mutation, _ published: State, _ reactor: R)
-  where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    if hooks != nil { reportApplied(mutation) }
+  func notifyReporting<R: Reactor<Action, Mutation, State>>(
+    _ mutation: Mutation, _ published: State, _ reactor: R
+  ) {
+    if attachments != nil { reportApplied(mutation) }
     if !observers.isEmpty { notify(published) }
     if let composition { composition.didReduce(mutation, of: reactor) }
   }
@@ -331,7 +326,7 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
   /// Calls ``onUnhandledError`` when it is set; otherwise prints the error on standard error.
   /// - Parameter error: The error.
   public func reportUnhandledError(_ error: any Error) {
-    if let onUnhandledError = hooks?.onUnhandledError {
+    if let onUnhandledError = attachments?.onUnhandledError {
       onUnhandledError(error)
     } else {
       let name = String(describing: reactorType)

@@ -120,10 +120,11 @@ public final class ReactorTester<R: Reactor> {
     // Installed before the reactor starts, so that mutations of external streams are seen too.
     // `stateAfterLastStep` is a placeholder until the reactor has started just below.
     self.stateAfterLastStep = reactor.initialState
-    reactor.runtime.tapMutations { [weak self] mutation in
+    let tap = reactor.runtime.tap
+    tap.willReduce = { [weak self] mutation in
       self?.didTap(mutation)
     }
-    reactor.runtime.installedComposition.outputObserver = { [weak self] output, child in
+    tap.didReceiveOutput = { [weak self] output, child in
       self?.didReceiveOutput(output, from: child)
     }
     if let outputReactor = reactor as? any OutputReactor { recordOwnOutputs(of: outputReactor) }
@@ -538,7 +539,7 @@ extension ReactorTester {
     // Only actions with effects are worth waiting for; the rest would pile up in a long test.
     if task.hasEffects {
       labels.append(label)
-      EffectTasks.start {
+      EffectHost.startTask {
         await task.waitForEffects()
         label.markFinished()
         // A wait that found this action's effects still running looks again.

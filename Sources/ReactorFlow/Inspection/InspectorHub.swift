@@ -1,9 +1,9 @@
-/// A reactor's inspection: its inspectors and what its events need to know. The runtime's hooks
-/// hold one only while something inspects the reactor; the loop finds it through the `hooks`
+/// One reactor's inspectors, and what their events need to know. The runtime's attachments hold
+/// one only while something inspects the reactor; the loop finds it through the `attachments`
 /// reference it checks anyway.
 @MainActor
 @usableFromInline
-final class Inspection<Action: Sendable, Mutation: Sendable, State>: ObservationSource {
+final class InspectorHub<Action: Sendable, Mutation: Sendable, State>: ObservationSource {
   typealias Event = ReactorEvent<Action, Mutation, State>
 
   private weak var runtime: ReactorRuntime<Action, Mutation, State>?
@@ -36,8 +36,8 @@ final class Inspection<Action: Sendable, Mutation: Sendable, State>: Observation
   @usableFromInline
   func removeObservation(id: Int) {
     handlers.removeAll { $0.id == id }
-    if handlers.isEmpty && !forwardsToProcess, let runtime, runtime.inspection === self {
-      runtime.hooks?.inspection = nil
+    if handlers.isEmpty && !forwardsToProcess, let runtime, runtime.inspectors === self {
+      runtime.attachments?.inspectors = nil
     }
   }
 
@@ -94,98 +94,71 @@ final class Inspection<Action: Sendable, Mutation: Sendable, State>: Observation
 }
 
 extension ReactorRuntime {
-  /// The reactor's inspection, if something inspects it (it lives in ``Hooks``).
-  var inspection: Inspection<Action, Mutation, State>? {
-    hooks?.inspection
+  /// The reactor's inspectors, if something inspects it (they live in ``Attachments``).
+  var inspectors: InspectorHub<Action, Mutation, State>? {
+    attachments?.inspectors
   }
 
-  /// The reactor's inspection, created on first use.
-  func inspection(reactorType: Any.Type) -> Inspection<Action, Mutation, State> {
-    if let inspection { return inspection }
-    let inspection = Inspection(runtime: self, reactorType: reactorType)
-    inspection.forwardsToProcess = ReactorInspection.isActive
-    inspection.lastState = storedState
-    installedHooks.inspection = inspection
-    return inspection
+  /// The reactor's inspectors, created on first use.
+  func inspectors(reactorType: Any.Type) -> InspectorHub<Action, Mutation, State> {
+    if let inspectors { return inspectors }
+    let inspectors = InspectorHub(runtime: self, reactorType: reactorType)
+    inspectors.forwardsToProcess = ReactorInspection.isActive
+    inspectors.lastState = publishedState
+    installedAttachments.inspectors = inspectors
+    return inspectors
   }
+
+  // The reports below are out of line: the loop calls them behind one unlikely check of
+  // `attachments`, so that with nothing attached they cost that check alone.
 
   /// Notes which effect delivers the mutation being received (its task's), for the report.
   @usableFromInline @inline(never)
   func noteDelivery() {
-    if let inspection, !isProcessing { inspection.deliveringEffect = InspectedEffect.current }
+    if let inspectors, !isProcessing { inspectors.deliveringEffect = InspectedEffect.current }
   }
 
   /// Notes that the action about to be sent comes from the external-actions effect.
   @usableFromInline @inline(never)
   func noteEffectAction() {
-    inspection?.nextActionSource = .effect
+    inspectors?.nextActionSource = .effect
   }
 
   /// Reports an action that `transform(action:)` produced as an effect.
   @usableFromInline @inline(never)
   func reportTransformed(_ action: Action) {
-    inspection?.transformedAction(action)
+    inspectors?.transformedAction(action)
   }
 
-  /// Starts an effect's task when a replay turned effects off (a task that does nothing) or when
-  /// something inspects the reactor (a task that reports its start and its end); `nil` otherwise,
-  /// and ``spawn(_:_:_:_:ids:isExternal:)`` starts it as usual.
-  @usableFromInline
-  func spawnHooked<R: Reactor, Output>(
-    _ effect: Effect<Output>,
-    _ reactor: R,
-    _ group: inout EffectGroup?,
-    _ sink: Sink<R, Output>,
-    ids: [EffectID],
-    isExternal: Bool
-  ) -> Task<Void, Never>? where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    guard let hooks else { return nil }
-    if hooks.effectsOff { return Task {} }  // A replay (Recording/).
-    guard let inspection = hooks.inspection else { return nil }
-    // What `spawn` does, with the task wrapped in the reports.
-    let serial = registry.makeSerial()
-    let weakReactor = WeakReactor(value: reactor)
-    let info = inspection.effectStarted(serial: serial, ids: ids, site: effect.site)
-    let task = EffectTasks.start(priority: Self.taskPriority(of: effect)) {
-      let outcome = await InspectedEffect.$current.withValue(info) {
-        await Self.runReporting(effect, weakReactor, sink)
-      }
-      weakReactor.value?.runtime.inspection?.effectEnded(info, outcome)
-      weakReactor.value?.runtime.effects?.didFinish(serial: serial)
-    }
-    enroll(task, serial: serial, ids: ids, isExternal: isExternal, in: &group)
-    return task
+  /// Reports a starting effect, if something inspects the reactor, and returns its description
+  /// for the report of its end.
+  @usableFromInline @inline(never)
+  func inspectEffectStart<Output>(_ effect: Effect<Output>, serial: Int, ids: [EffectID]) -> EffectInfo? {
+    inspectors?.effectStarted(serial: serial, ids: ids, site: effect.site)
   }
 
-  /// Runs an effect like `run(_:_:_:)` and returns how it ended.
-  static func runReporting<R: Reactor, Output>(
-    _ effect: Effect<Output>, _ reactor: WeakReactor<R>, _ sink: Sink<R, Output>
-  ) async -> EffectOutcome where R.Action == Action, R.Mutation == Mutation, R.State == State {
-    do {
-      try await perform(effect, reactor, sink)
-      return Task.isCancelled ? .cancelled : .finished
-    } catch is CancellationError {
-      return .cancelled
-    } catch {
-      report(error, reactor)
-      return .failed(error)
-    }
+  /// Reports how an inspected effect ended. Called from the effect's task: an effect that
+  /// returned after its task was cancelled counts as cancelled.
+  @usableFromInline @inline(never)
+  func inspectEffectEnd(_ info: EffectInfo, _ outcome: EffectOutcome) {
+    var outcome = outcome
+    if case .finished = outcome, Task.isCancelled { outcome = .cancelled }
+    inspectors?.effectEnded(info, outcome)
   }
 
   /// Reports a reduced mutation and the state it published, if something inspects the reactor.
   ///
-  /// It reads the published state itself. `notifyReporting` has it in hand, but passing it
-  /// measured `observation-bridge` at 55 ns per action against 48 (2026-11-25, two runs each), a
-  /// code-layout effect on a path that never calls this.
+  /// It reads the published state itself rather than taking it from `notifyReporting`: passing
+  /// it changed the code layout of the view bridge's loop for the worse.
   @usableFromInline @inline(never)
   func reportApplied(_ mutation: Mutation) {
-    guard let state = storedState else { return }
-    hooks?.inspection?.applied(mutation, new: state)
+    guard let state = publishedState else { return }
+    inspectors?.applied(mutation, new: state)
   }
 
-  /// Creates the inspection when the runtime starts while process-wide inspectors are attached.
+  /// Creates the inspectors when the runtime starts while process-wide inspectors are attached.
   func startInspection(reactorType: Any.Type) {
     guard ReactorInspection.isActive else { return }
-    inspection(reactorType: reactorType).forwardsToProcess = true
+    inspectors(reactorType: reactorType).forwardsToProcess = true
   }
 }
