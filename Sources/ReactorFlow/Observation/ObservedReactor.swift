@@ -102,8 +102,7 @@ public final class ObservedReactor<R: Reactor>: Observable {
   }
 
   /// A key path object read for the first time: the property of an equal one (from another
-  /// literal), or a copy of the model type's first build of it (models share its key and
-  /// closures); the first one starts observing the reactor.
+  /// literal), or a new property of this model; the first one starts observing the reactor.
   @inlinable
   func add<Value>(_ keyPath: KeyPath<R.State, Value>, _ track: Track<Value>) -> Int {
     // Specialized for the concrete reactor; unowned, as the model's deinit cancels it first.
@@ -112,11 +111,8 @@ public final class ObservedReactor<R: Reactor>: Observable {
       tracked[index].alias = keyPath
       return index
     }
-    let type = ObjectIdentifier(Self.self)
-    var property = trackedPropertyTemplates[type]?[keyPath] as? Property
-    property?.alias = keyPath
-    tracked.append(property ?? track((\ObservedReactor.state).appending(path: keyPath)))
-    if property == nil { trackedPropertyTemplates[type, default: [:]][keyPath] = tracked.last }
+    let key = (\ObservedReactor.state).appending(path: keyPath)
+    tracked.append(track(key))
     return tracked.count - 1
   }
 

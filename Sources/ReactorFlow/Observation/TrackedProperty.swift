@@ -79,10 +79,6 @@ struct TrackedProperty<Model: Observable, State> {
   }
 }
 
-/// Each model type's properties as first built, by key path, for later models to copy. It holds
-/// the key paths that views read (a fixed set in an app's code) and is never emptied.
-@MainActor @usableFromInline var trackedPropertyTemplates: [ObjectIdentifier: [AnyKeyPath: Any]] = [:]
-
 /// A value whose every assignment counts as a change: ``Pulse``.
 @usableFromInline
 protocol AssignmentCounted {
