@@ -120,13 +120,18 @@ public final class ObservedReactor<R: Reactor>: Observable {
   /// changed, then tells the registrar about them.
   @inlinable
   func update(_ state: R.State) {
-    guard let old = lastState else { return lastState = state }
+    guard let old = lastState else {
+      lastState = state
+      return
+    }
     lastState = state
-    var (index, remaining) = (0, Self.markChanges(in: &tracked, old, state))
+    var remaining = Self.markChanges(in: &tracked, old, state)
+    var index = 0
     // By index, no access open: an observer told of a change may read (adding a property) or send.
     while remaining > 0 && index < tracked.count {
       if tracked[index].needsSignal {
-        (tracked[index].needsSignal, remaining) = (false, remaining - 1)
+        tracked[index].needsSignal = false
+        remaining -= 1
         tracked[index].signal(self, registrar)
       }
       index += 1
@@ -141,7 +146,9 @@ public final class ObservedReactor<R: Reactor>: Observable {
         all.withUnsafeMutableBufferPointer { tracked in
           var changes = 0
           for index in tracked.indices where tracked[index].isArmed && tracked[index].differs(old, new) {
-            (tracked[index].isArmed, tracked[index].needsSignal, changes) = (false, true, changes + 1)
+            tracked[index].isArmed = false
+            tracked[index].needsSignal = true
+            changes += 1
           }
           return changes
         }
