@@ -30,7 +30,8 @@ public final class ObservedReactor<R: Reactor>: Observable {
   @usableFromInline typealias Property = TrackedProperty<ObservedReactor, R.State>
   @usableFromInline typealias Track<Value> = (KeyPath<ObservedReactor, Value>) -> Property
   @usableFromInline let registrar = ObservationRegistrar()
-  // Unchecked (costly on every read and state): main-actor only, never accessed re-entrantly.
+  // Unchecked, which saves an exclusivity check on every read and every new state: sound, as the
+  // model is main-actor only and never accessed re-entrantly (CONTRIBUTING.md, Performance idioms).
   /// The observation of the reactor, from the first read on.
   @exclusivity(unchecked) @usableFromInline var token: ObservationToken?
   /// The properties views read, in the order of their first reads.
@@ -91,11 +92,14 @@ public final class ObservedReactor<R: Reactor>: Observable {
     // Sound: the property was found by this key path, or an equal one, of the same type.
     registrar.access(
       self, keyPath: unsafeDowncast(tracked[index].key, to: KeyPath<ObservedReactor, Value>.self))
-    // One field read, not a method on the element: that would copy it (five retains).
+    // One field read rather than a method on the element: saves copying the element and its five
+    // retains (CONTRIBUTING.md, Performance idioms).
     return Property.value(keyPath, at: tracked[index].offset, of: reactor.currentState)
   }
 
-  /// Nonisolated and over a buffer: no executor or exclusivity check.
+  /// The index of the property tracked for `keyPath`, found by identity. Nonisolated and over a
+  /// buffer: saves an executor and an exclusivity check per read (CONTRIBUTING.md, Performance
+  /// idioms).
   @inlinable
   nonisolated static func index(of keyPath: AnyKeyPath, in tracked: [Property]) -> Int? {
     tracked.withUnsafeBufferPointer { $0.firstIndex { $0.path === keyPath || $0.alias === keyPath } }
@@ -138,7 +142,8 @@ public final class ObservedReactor<R: Reactor>: Observable {
     }
   }
 
-  /// Marks the armed properties that changed, and counts them; nonisolated over a buffer, unchecked.
+  /// Marks the armed properties that changed, and counts them. Nonisolated and over a buffer: saves
+  /// an executor and an exclusivity check per property (CONTRIBUTING.md, Performance idioms).
   @inlinable
   nonisolated static func markChanges(in all: inout [Property], _ old: R.State, _ new: R.State) -> Int {
     withUnsafePointer(to: old) { old in

@@ -55,8 +55,8 @@ struct TrackedProperty<Model: Observable, State> {
     }
   }
 
-  /// The value in a state: loaded at its offset if it has one, not through the key path's generic
-  /// projection, which looks up metadata on every call.
+  /// The value in a state, loaded at its offset if it has one: saves the key path projection's
+  /// metadata look-up on every call (CONTRIBUTING.md, Performance idioms).
   @inlinable
   static func value<V>(_ path: KeyPath<State, V>, at offset: Int, in state: UnsafePointer<State>) -> V {
     offset < 0
