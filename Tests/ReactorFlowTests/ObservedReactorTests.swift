@@ -387,7 +387,7 @@ final class ObservedReactorKeyPathTests: XCTestCase {
 
   func test_tracking_modelsOfOneTypeReadingTheSameProperties_areInvalidatedEachByItsOwnReactor() async {
     // given: rows of a list, each its own model of one type, read through the same literals and,
-    // for the city, a key path made on the fly (the models share each property's first build)
+    // for the city, a key path made on the fly (each model tracks its own properties)
     let rows = (0..<3).map { _ in ObservedReactor(ProfileReactor()) }
     let city = { (\ProfileReactor.State.profile).appending(path: \ProfileReactor.Profile.city) }
     let nameChanges = rows.map { row in trackOnce { _ = row.username } }

@@ -30,7 +30,8 @@ public final class ObservedReactor<R: Reactor>: Observable {
   @usableFromInline typealias Property = TrackedProperty<ObservedReactor, R.State>
   @usableFromInline typealias Track<Value> = (KeyPath<ObservedReactor, Value>) -> Property
   @usableFromInline let registrar = ObservationRegistrar()
-  // Unchecked (costly on every read and state): main-actor only, never accessed re-entrantly.
+  // Unchecked, which saves an exclusivity check on every read and every new state: sound, as the
+  // model is main-actor only and never accessed re-entrantly (CONTRIBUTING.md, Performance idioms).
   /// The observation of the reactor, from the first read on.
   @exclusivity(unchecked) @usableFromInline var token: ObservationToken?
   /// The properties views read, in the order of their first reads.
@@ -91,19 +92,21 @@ public final class ObservedReactor<R: Reactor>: Observable {
     // Sound: the property was found by this key path, or an equal one, of the same type.
     registrar.access(
       self, keyPath: unsafeDowncast(tracked[index].key, to: KeyPath<ObservedReactor, Value>.self))
-    // One field read, not a method on the element: that would copy it (five retains).
+    // One field read rather than a method on the element: saves copying the element and its five
+    // retains (CONTRIBUTING.md, Performance idioms).
     return Property.value(keyPath, at: tracked[index].offset, of: reactor.currentState)
   }
 
-  /// Nonisolated and over a buffer: no executor or exclusivity check.
+  /// The index of the property tracked for `keyPath`, found by identity. Nonisolated and over a
+  /// buffer: saves an executor and an exclusivity check per read (CONTRIBUTING.md, Performance
+  /// idioms).
   @inlinable
   nonisolated static func index(of keyPath: AnyKeyPath, in tracked: [Property]) -> Int? {
     tracked.withUnsafeBufferPointer { $0.firstIndex { $0.path === keyPath || $0.alias === keyPath } }
   }
 
   /// A key path object read for the first time: the property of an equal one (from another
-  /// literal), or a copy of the model type's first build of it (models share its key and
-  /// closures); the first one starts observing the reactor.
+  /// literal), or a new property of this model; the first one starts observing the reactor.
   @inlinable
   func add<Value>(_ keyPath: KeyPath<R.State, Value>, _ track: Track<Value>) -> Int {
     // Specialized for the concrete reactor; unowned, as the model's deinit cancels it first.
@@ -112,11 +115,8 @@ public final class ObservedReactor<R: Reactor>: Observable {
       tracked[index].alias = keyPath
       return index
     }
-    let type = ObjectIdentifier(Self.self)
-    var property = trackedPropertyTemplates[type]?[keyPath] as? Property
-    property?.alias = keyPath
-    tracked.append(property ?? track((\ObservedReactor.state).appending(path: keyPath)))
-    if property == nil { trackedPropertyTemplates[type, default: [:]][keyPath] = tracked.last }
+    let key = (\ObservedReactor.state).appending(path: keyPath)
+    tracked.append(track(key))
     return tracked.count - 1
   }
 
@@ -124,20 +124,26 @@ public final class ObservedReactor<R: Reactor>: Observable {
   /// changed, then tells the registrar about them.
   @inlinable
   func update(_ state: R.State) {
-    guard let old = lastState else { return lastState = state }
+    guard let old = lastState else {
+      lastState = state
+      return
+    }
     lastState = state
-    var (index, remaining) = (0, Self.markChanges(in: &tracked, old, state))
+    var remaining = Self.markChanges(in: &tracked, old, state)
+    var index = 0
     // By index, no access open: an observer told of a change may read (adding a property) or send.
     while remaining > 0 && index < tracked.count {
       if tracked[index].needsSignal {
-        (tracked[index].needsSignal, remaining) = (false, remaining - 1)
+        tracked[index].needsSignal = false
+        remaining -= 1
         tracked[index].signal(self, registrar)
       }
       index += 1
     }
   }
 
-  /// Marks the armed properties that changed, and counts them; nonisolated over a buffer, unchecked.
+  /// Marks the armed properties that changed, and counts them. Nonisolated and over a buffer: saves
+  /// an executor and an exclusivity check per property (CONTRIBUTING.md, Performance idioms).
   @inlinable
   nonisolated static func markChanges(in all: inout [Property], _ old: R.State, _ new: R.State) -> Int {
     withUnsafePointer(to: old) { old in
@@ -145,7 +151,9 @@ public final class ObservedReactor<R: Reactor>: Observable {
         all.withUnsafeMutableBufferPointer { tracked in
           var changes = 0
           for index in tracked.indices where tracked[index].isArmed && tracked[index].differs(old, new) {
-            (tracked[index].isArmed, tracked[index].needsSignal, changes) = (false, true, changes + 1)
+            tracked[index].isArmed = false
+            tracked[index].needsSignal = true
+            changes += 1
           }
           return changes
         }

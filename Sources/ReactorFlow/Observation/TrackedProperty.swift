@@ -18,9 +18,11 @@ struct TrackedProperty<Model: Observable, State> {
   /// Where the value is in the state, for a path of stored properties; otherwise -1.
   @usableFromInline let offset: Int
   @usableFromInline let hasChanged: (_ old: UnsafePointer<State>, _ new: UnsafePointer<State>) -> Bool
-  /// Read since its last change was signalled (only these are compared: Observation's observers
-  /// end at the first change they are told of), and changed with the registrar yet to be told.
-  @usableFromInline var (isArmed, needsSignal) = (true, false)
+  /// Read since its last change was signalled: only these are compared, as Observation's
+  /// observers end at the first change they are told of.
+  @usableFromInline var isArmed = true
+  /// Changed, with the registrar yet to be told.
+  @usableFromInline var needsSignal = false
 
   /// A property compared with `isEqual`, or, without it, changed by every new state; a pulse
   /// (`\.$alert`) is changed by every assignment, even of an equal value.
@@ -43,15 +45,18 @@ struct TrackedProperty<Model: Observable, State> {
       let count = { (Self.value(path, at: offset, in: $0) as? any AssignmentCounted)?.valueUpdatedCount }
       hasChanged = { count($0) != count($1) }
     }
-    (self.path, self.key, self.compared, self.offset) = (path, key, compared, offset)
+    self.path = path
+    self.key = key
+    self.compared = compared
+    self.offset = offset
     signal = {
       $1.willSet($0, keyPath: key)
       $1.didSet($0, keyPath: key)
     }
   }
 
-  /// The value in a state: loaded at its offset if it has one, not through the key path's generic
-  /// projection, which looks up metadata on every call.
+  /// The value in a state, loaded at its offset if it has one: saves the key path projection's
+  /// metadata look-up on every call (CONTRIBUTING.md, Performance idioms).
   @inlinable
   static func value<V>(_ path: KeyPath<State, V>, at offset: Int, in state: UnsafePointer<State>) -> V {
     offset < 0
@@ -78,10 +83,6 @@ struct TrackedProperty<Model: Observable, State> {
     }
   }
 }
-
-/// Each model type's properties as first built, by key path, for later models to copy. It holds
-/// the key paths that views read (a fixed set in an app's code) and is never emptied.
-@MainActor @usableFromInline var trackedPropertyTemplates: [ObjectIdentifier: [AnyKeyPath: Any]] = [:]
 
 /// A value whose every assignment counts as a change: ``Pulse``.
 @usableFromInline
