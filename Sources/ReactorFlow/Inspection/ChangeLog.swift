@@ -24,9 +24,9 @@
 @MainActor
 public final class ChangeLog: ReactorInspector {
   /// The most lines of state diff written for one mutation; the rest is counted.
-  public static let maximumDiffLines = 24
+  static let maximumDiffLines = 24
   /// The most characters of an action or a mutation written; the rest is cut.
-  public static let maximumValueLength = 160
+  static let maximumValueLength = 160
 
   private let write: @MainActor (String) -> Void
   #if canImport(os)

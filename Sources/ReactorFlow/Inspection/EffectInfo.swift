@@ -20,7 +20,7 @@ public struct EffectInfo: Sendable, Hashable, CustomStringConvertible {
   ///   - ids: Its cancellation identifiers.
   ///   - fileID: The file where it was built.
   ///   - line: The line where it was built.
-  public init(serial: Int, ids: [EffectID], fileID: String, line: Int) {
+  init(serial: Int, ids: [EffectID], fileID: String, line: Int) {
     self.serial = serial
     self.ids = ids
     self.fileID = fileID

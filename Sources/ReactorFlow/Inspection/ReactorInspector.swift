@@ -35,7 +35,7 @@ public struct InspectedReactor: Sendable, Hashable, CustomStringConvertible {
   /// - Parameters:
   ///   - id: An identity that stays the same for every event of the reactor.
   ///   - name: The reactor's type name.
-  public init(id: ObjectIdentifier, name: String) {
+  init(id: ObjectIdentifier, name: String) {
     self.id = id
     self.name = name
   }

@@ -92,7 +92,7 @@ public final class TraceRecorder: ReactorInspector {
 extension TraceRecorder {
   /// The most characters of an action or a mutation kept; a timeline names them, it does not
   /// dump them.
-  public static let maximumTextLength = 120
+  static let maximumTextLength = 120
 
   private static func short(_ value: Any) -> String {
     let text = String(describing: value)

@@ -53,10 +53,4 @@ extension ReactorView {
   /// The bag for the current reactor's observations: emptied when the reactor is replaced,
   /// released with the view.
   public var bag: ObservationBag { reactorStorage.bag }
-
-  /// The storage, under the name it had in 0.1.0. A view must declare ``reactorStorage``: a view
-  /// that still declares `let reactorBinding = …` does not conform, and the compiler says that
-  /// `reactorStorage` is missing (rather than a default that would call itself forever).
-  @available(*, deprecated, renamed: "reactorStorage")
-  public var reactorBinding: ReactorViewStorage<ViewReactor> { reactorStorage }
 }

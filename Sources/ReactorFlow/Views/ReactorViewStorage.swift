@@ -21,7 +21,3 @@ public final class ReactorViewStorage<R: Reactor> {
     self.reactor = reactor
   }
 }
-
-/// The name ``ReactorViewStorage`` had in 0.1.0: it is a view's storage, not a binding.
-@available(*, deprecated, renamed: "ReactorViewStorage")
-public typealias ReactorViewBinding<R: Reactor> = ReactorViewStorage<R>

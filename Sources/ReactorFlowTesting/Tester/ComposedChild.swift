@@ -1,14 +1,14 @@
 /// A child reactor found in a state, as ReactorFlowTesting sees it: what it is and whether it
 /// still works.
-package struct ComposedChild {
+struct ComposedChild {
   /// The child reactor.
-  package let reactor: AnyObject
+  let reactor: AnyObject
   /// The child's type, for messages.
-  package let type: Any.Type
+  let type: Any.Type
   /// The effects of the child's actions that are still running.
-  package let activeEffectCount: Int
+  let activeEffectCount: Int
   /// The child's current state, where its own children are.
-  package let state: Any
+  let state: Any
 
   /// Every child reactor held in `value`, at any depth, and the children of their states in
   /// turn; each reactor once.
@@ -18,7 +18,7 @@ package struct ComposedChild {
   /// - Parameter value: A parent's state.
   /// - Returns: The children, parents before their own children.
   @MainActor
-  package static func all(in value: Any) -> [ComposedChild] {
+  static func all(in value: Any) -> [ComposedChild] {
     var found: [ComposedChild] = []
     var seen: Set<ObjectIdentifier> = []
     collect(value, into: &found, seen: &seen)
@@ -46,7 +46,7 @@ package struct ComposedChild {
 }
 
 /// A value that holds child reactors: ``Child``, ``Children`` and ``ChildStack``.
-package protocol ChildHolding {
+protocol ChildHolding {
   /// The children it holds.
   @MainActor var composedChildren: [ComposedChild] { get }
 }
@@ -54,7 +54,7 @@ package protocol ChildHolding {
 extension Child: ChildHolding {
   /// This child.
   @MainActor
-  package var composedChildren: [ComposedChild] {
+  var composedChildren: [ComposedChild] {
     [
       ComposedChild(
         reactor: reactor, type: R.self, activeEffectCount: reactor.runtime.activeEffectCount,
@@ -66,11 +66,11 @@ extension Child: ChildHolding {
 extension Children: ChildHolding {
   /// The children, in order.
   @MainActor
-  package var composedChildren: [ComposedChild] { flatMap(\.composedChildren) }
+  var composedChildren: [ComposedChild] { flatMap(\.composedChildren) }
 }
 
 extension ChildStack: ChildHolding {
   /// The children, bottom first.
   @MainActor
-  package var composedChildren: [ComposedChild] { children.flatMap(\.composedChildren) }
+  var composedChildren: [ComposedChild] { children.flatMap(\.composedChildren) }
 }

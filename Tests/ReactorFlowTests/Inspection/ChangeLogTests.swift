@@ -77,7 +77,7 @@ final class ChangeLogTests: XCTestCase {
     reactor.send(100)
 
     // then
-    XCTAssertEqual(lines.count, 2 + ChangeLog.maximumDiffLines + 1)
+    XCTAssertEqual(lines.count, 2 + 24 + 1)  // The action, the mutation, 24 diff lines, the count of the rest.
     XCTAssertEqual(lines.last?.hasSuffix("more changed lines"), true)
     token.cancel()
   }
