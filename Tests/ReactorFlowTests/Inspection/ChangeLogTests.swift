@@ -77,7 +77,8 @@ final class ChangeLogTests: XCTestCase {
     reactor.send(100)
 
     // then
-    XCTAssertEqual(lines.count, 2 + 24 + 1)  // The action, the mutation, 24 diff lines, the count of the rest.
+    // The action, the mutation, 24 diff lines, then the count of the rest.
+    XCTAssertEqual(lines.count, 2 + 24 + 1)
     XCTAssertEqual(lines.last?.hasSuffix("more changed lines"), true)
     token.cancel()
   }
