@@ -50,7 +50,7 @@ extension Effect {
     reading reactor: R,
     priority: TaskPriority? = nil,
     operation:
-      @concurrent @escaping @Sendable (_ state: StateReader<R.State>, _ send: Send<Output>)
+      @concurrent @escaping @Sendable (_ state: StateReader<R.State>, _ send: Send<Element>)
       async throws -> Void,
     catch handler: Catch? = nil,
     fileID: StaticString = #fileID,

@@ -1,9 +1,9 @@
 /// The work that `mutate(action:)` asks the reactor to do, as a value.
 ///
-/// An effect is built only from factories (``none``, ``send(_:)-(Output)``,
+/// An effect is built only from factories (``none``, ``send(_:)-(Element)``,
 /// ``run(priority:operation:catch:fileID:line:)``, ``task(priority:operation:fileID:line:)``, ``sequence(_:fileID:line:)``,
-/// ``cancel(id:)``) and combinators (``merge(_:)-(Effect<Output>...)``,
-/// ``concatenate(_:)-(Effect<Output>...)``, ``cancellable(id:cancelInFlight:)``, ``map(_:)``,
+/// ``cancel(id:)``) and combinators (``merge(_:)-(Effect<Element>...)``,
+/// ``concatenate(_:)-(Effect<Element>...)``, ``cancellable(id:cancelInFlight:)``, ``map(_:)``,
 /// ``catch(_:)``, ``prepend(_:)``, ``debounce(id:for:clock:)-(_,_,C)``, ``throttle(id:for:clock:)-(_,_,C)``).
 ///
 /// The synchronous part of an effect (`.send` and everything before the first asynchronous piece of
@@ -26,21 +26,21 @@
 ///   }
 /// }
 /// ```
-public struct Effect<Output: Sendable>: Sendable {
-  /// What an asynchronous effect does with an error its work threw: it can send outputs that
+public struct Effect<Element: Sendable>: Sendable {
+  /// What an asynchronous effect does with an error its work threw: it can send elements that
   /// describe the failure. Like the work, it runs off the main actor.
   public typealias Catch =
-    @concurrent @Sendable (_ error: any Error, _ send: Send<Output>) async -> Void
+    @concurrent @Sendable (_ error: any Error, _ send: Send<Element>) async -> Void
 
   /// The work of an asynchronous effect. It is `@concurrent`: it runs off the main actor, on the
   /// global concurrent executor, whatever the closure's form (see ``run(priority:operation:catch:fileID:line:)``).
-  public typealias Body = @concurrent @Sendable (_ send: Send<Output>) async throws -> Void
+  public typealias Body = @concurrent @Sendable (_ send: Send<Element>) async throws -> Void
 
   @usableFromInline
   enum Operation: Sendable {
     case none
-    case output(Output)
-    case outputs([Output])
+    case element(Element)
+    case elements([Element])
     // The priority's raw value, not a `TaskPriority`: that type comes from a module built for
     // library evolution, so its layout is known only at run time, and holding it made every
     // `Effect` go through runtime value witnesses.
@@ -72,17 +72,17 @@ public struct Effect<Output: Sendable>: Sendable {
   }
 
   // Two plain fields rather than one enum: `.none` and `.send(x)`, what `mutate` returns for most
-  // actions, are then an optional output and a nil reference, copied and destroyed inline rather
+  // actions, are then an optional element and a nil reference, copied and destroyed inline rather
   // than through outlined generic value witnesses (CONTRIBUTING.md, Performance idioms).
 
-  /// The output of a `.send(x)`; `nil` for every other effect.
-  @usableFromInline let sent: Output?
+  /// The element of a `.send(x)`; `nil` for every other effect.
+  @usableFromInline let sent: Element?
   /// Every other operation; `nil` for `.none` and a `.send(x)`.
   @usableFromInline let box: Box?
 
   @inlinable
-  init(sent output: Output) {
-    self.sent = output
+  init(sent element: Element) {
+    self.sent = element
     self.box = nil
   }
 
@@ -103,15 +103,15 @@ public struct Effect<Output: Sendable>: Sendable {
   }
 
   /// What the effect does, as one value (inlinable: an unspecialized read looks up the metadata
-  /// of `Operation` for the concrete output).
+  /// of `Operation` for the concrete element).
   @inlinable
   var operation: Operation {
     if let box { return box.operation }
-    if let sent { return .output(sent) }
+    if let sent { return .element(sent) }
     return .none
   }
 
-  /// Whether this is ``none``: no output and no operation.
+  /// Whether this is ``none``: no element and no operation.
   @inlinable
   var isNone: Bool { sent == nil && box == nil }
 }
@@ -123,21 +123,21 @@ extension Effect {
   @inlinable
   public static var none: Effect { Effect(operation: .none) }
 
-  /// An effect that reduces one output synchronously, before `send(_:)` returns.
-  /// - Parameter output: The mutation to reduce.
+  /// An effect that reduces one element synchronously, before `send(_:)` returns.
+  /// - Parameter element: The mutation to reduce.
   @inlinable
-  public static func send(_ output: Output) -> Effect {
-    Effect(sent: output)
+  public static func send(_ element: Element) -> Effect {
+    Effect(sent: element)
   }
 
-  /// An effect that reduces several outputs synchronously, in order, before `send(_:)` returns.
-  /// - Parameter outputs: The mutations to reduce, first to last.
+  /// An effect that reduces several elements synchronously, in order, before `send(_:)` returns.
+  /// - Parameter elements: The mutations to reduce, first to last.
   @inlinable
-  public static func send(_ outputs: Output...) -> Effect {
-    Effect(operation: .outputs(outputs))
+  public static func send(_ elements: Element...) -> Effect {
+    Effect(operation: .elements(elements))
   }
 
-  /// An asynchronous effect that may send any number of outputs.
+  /// An asynchronous effect that may send any number of elements.
   ///
   /// The closure runs in a task owned by the reactor, **off the main actor**: its type is
   /// `@concurrent`, so every form of closure (with or without a capture list, `[weak self]`,
@@ -153,9 +153,9 @@ extension Effect {
   /// ``ReactorDefinition/recover(from:)`` hook.
   /// - Parameters:
   ///   - priority: The priority of the task that runs the effect.
-  ///   - operation: The work; it receives a ``Send`` to deliver outputs.
+  ///   - operation: The work; it receives a ``Send`` to deliver elements.
   ///   - handler: Called with any error other than `CancellationError` that `operation` throws;
-  ///     it can send outputs that describe the failure.
+  ///     it can send elements that describe the failure.
   ///   - fileID: Where the effect is built, for inspection (``EffectInfo``); leave the default.
   ///   - line: The line where the effect is built; leave the default.
   @inlinable
@@ -183,7 +183,7 @@ extension Effect {
       site: site)
   }
 
-  /// An asynchronous effect that produces exactly one output.
+  /// An asynchronous effect that produces exactly one element.
   /// - Parameters:
   ///   - priority: The priority of the task that runs the effect.
   ///   - operation: The work; its result is reduced when it returns.
@@ -192,7 +192,7 @@ extension Effect {
   @inlinable
   public static func task(
     priority: TaskPriority? = nil,
-    operation: @concurrent @escaping @Sendable () async throws -> Output,
+    operation: @concurrent @escaping @Sendable () async throws -> Element,
     fileID: StaticString = #fileID,
     line: UInt = #line
   ) -> Effect {
@@ -212,7 +212,7 @@ extension Effect {
   @inlinable
   public static func sequence<S: AsyncSequence & Sendable>(
     _ sequence: S, fileID: StaticString = #fileID, line: UInt = #line
-  ) -> Effect where S.Element == Output {
+  ) -> Effect where S.Element == Element {
     Effect(
       operation: .run(priority: nil) { send in
         for try await element in sequence {
@@ -277,19 +277,19 @@ extension Effect {
     Effect(operation: .cancellable(EffectID(id), cancelInFlight: cancelInFlight, self))
   }
 
-  /// Reduces `output` synchronously before this effect starts.
+  /// Reduces `element` synchronously before this effect starts.
   ///
   /// The common "set a loading flag, then fetch" shape: `.run { ... }.prepend(.setLoading(true))`.
-  /// - Parameter output: The output to send first.
+  /// - Parameter element: The element to send first.
   /// - Returns: The combined effect.
   @inlinable
-  public func prepend(_ output: Output) -> Effect {
-    .concatenate(.send(output), self)
+  public func prepend(_ element: Element) -> Effect {
+    .concatenate(.send(element), self)
   }
 
   /// Runs `closing` after this effect ends, however it ends: finished, failed, or cancelled.
   ///
-  /// The outputs of `closing` are reduced even when this effect was cancelled (by
+  /// The elements of `closing` are reduced even when this effect was cancelled (by
   /// ``cancel(id:)``, by `cancelInFlight`, or by ``ReactorTask/cancel()``), so a loading flag set at
   /// the start is always cleared. This is the counterpart of RxSwift's `take(until:)` followed by
   /// a closing element: the cancelled middle stops, the closing mutation still comes.
@@ -321,25 +321,25 @@ extension Effect {
     Effect(operation: .catching(self, handler))
   }
 
-  /// Transforms the outputs of this effect.
+  /// Transforms the elements of this effect.
   ///
   /// Use it to embed a child's effect in a parent, or to share an effect between reactors.
-  /// - Parameter transform: Maps each output.
-  /// - Returns: An effect with the transformed outputs.
-  public func map<NewOutput: Sendable>(
-    _ transform: @escaping @Sendable (Output) -> NewOutput
-  ) -> Effect<NewOutput> {
+  /// - Parameter transform: Maps each element.
+  /// - Returns: An effect with the transformed elements.
+  public func map<NewElement: Sendable>(
+    _ transform: @escaping @Sendable (Element) -> NewElement
+  ) -> Effect<NewElement> {
     switch operation {
     case .none:
       return .none
-    case .output(let output):
-      return .send(transform(output))
-    case .outputs(let outputs):
-      return Effect<NewOutput>(operation: .outputs(outputs.map(transform)))
+    case .element(let element):
+      return .send(transform(element))
+    case .elements(let elements):
+      return Effect<NewElement>(operation: .elements(elements.map(transform)))
     case .run(let priority, let body):
-      return Effect<NewOutput>(
+      return Effect<NewElement>(
         operation: .run(priority: priority) { send in
-          try await body(Send { output in send.deliver(transform(output)) })
+          try await body(Send { element in send.deliver(transform(element)) })
         },
         site: box?.site)
     case .merge(let effects):
@@ -347,19 +347,19 @@ extension Effect {
     case .concatenate(let effects):
       return .concatenate(effects.map { $0.map(transform) })
     case .cancellable(let id, let cancelInFlight, let effect):
-      return Effect<NewOutput>(
+      return Effect<NewElement>(
         operation: .cancellable(id, cancelInFlight: cancelInFlight, effect.map(transform)))
     case .cancel(let id):
-      return Effect<NewOutput>(operation: .cancel(id))
+      return Effect<NewElement>(operation: .cancel(id))
     case .catching(let effect, let handler):
-      return Effect<NewOutput>(
+      return Effect<NewElement>(
         operation: .catching(effect.map(transform), { handler($0).map(transform) }))
     case .throttle(let id, let sleep, let effect):
-      return Effect<NewOutput>(operation: .throttle(id, sleep: sleep, effect.map(transform)))
+      return Effect<NewElement>(operation: .throttle(id, sleep: sleep, effect.map(transform)))
     case .deferred(let make):
-      return Effect<NewOutput>(operation: .deferred { make().map(transform) })
+      return Effect<NewElement>(operation: .deferred { make().map(transform) })
     case .finally(let effect, let closing):
-      return Effect<NewOutput>(operation: .finally(effect.map(transform), closing.map(transform)))
+      return Effect<NewElement>(operation: .finally(effect.map(transform), closing.map(transform)))
     }
   }
 }

@@ -61,10 +61,10 @@ extension EffectHost {
   /// Runs the body of a `.run` effect. The body is `@concurrent`: it runs off the main actor.
   /// - Parameters:
   ///   - body: The effect's body.
-  ///   - send: What the body sends its outputs with.
+  ///   - send: What the body sends its elements with.
   @inlinable
   @MainActor
-  static func runBody<Output>(_ body: @escaping Effect<Output>.Body, sending send: Send<Output>)
+  static func runBody<Element>(_ body: @escaping Effect<Element>.Body, sending send: Send<Element>)
     async throws
   {
     guard let host = installed else {
@@ -73,7 +73,7 @@ extension EffectHost {
     try await host.run { try await body(send) }
   }
 
-  /// Runs `body` the way ``runBody(_:sending:)`` runs the body of an effect without outputs.
+  /// Runs `body` the way ``runBody(_:sending:)`` runs the body of an effect without elements.
   /// - Parameter body: The work.
   @inlinable
   @MainActor

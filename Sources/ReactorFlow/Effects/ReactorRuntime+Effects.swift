@@ -1,14 +1,14 @@
 // The effect half of the loop, between `mutate` and `apply` (Runtime/ReactorRuntime.swift).
 //
 // One effect, top to bottom:
-// 1. `start` interprets an effect's synchronous part in place (its outputs go through the sink's
+// 1. `start` interprets an effect's synchronous part in place (its elements go through the sink's
 //    `inPlace`, while the loop is processing) and hands each asynchronous part to `spawn`.
 // 2. `spawn` registers a task in the registry (EffectRegistry.swift) under the effect's
 //    cancellation IDs, and in the group of the action that started it (EffectGroup.swift), which
 //    `ReactorTask` (ReactorTask.swift) awaits or cancels.
 // 3. The task calls `run`, which calls `perform`, the asynchronous interpreter: a `.run` body is
 //    called through `EffectHost` (EffectHost.swift) off the main actor with a `Send` (Send.swift).
-// 4. Every output comes back through `deliver`, which drops it once the effect is cancelled or
+// 4. Every element comes back through `deliver`, which drops it once the effect is cancelled or
 //    the reactor is gone, then the sink's `fromTask` (Sink.swift), which re-enters the loop
 //    through `receive` or `send`.
 // 5. When the task ends, the registry forgets it; `cancel(id:)` and the reactor's release cancel
@@ -33,21 +33,21 @@ extension ReactorRuntime {
 
   /// Runs the synchronous part of `effect` now and spawns tasks for the rest.
   @inlinable
-  func start<R: Reactor<Action, Mutation, State>, Output>(
-    _ effect: Effect<Output>,
+  func start<R: Reactor<Action, Mutation, State>, Element>(
+    _ effect: Effect<Element>,
     _ reactor: R,
     _ group: inout EffectGroup?,
-    _ sink: Sink<R, Output>,
+    _ sink: Sink<R, Element>,
     ids: [EffectID],
     isExternal: Bool
   ) {
     switch effect.operation {
     case .none:
       return
-    case .output(let output):
-      sink.inPlace(reactor, output)
-    case .outputs(let outputs):
-      for output in outputs { sink.inPlace(reactor, output) }
+    case .element(let element):
+      sink.inPlace(reactor, element)
+    case .elements(let elements):
+      for element in elements { sink.inPlace(reactor, element) }
     case .run:
       spawn(effect, reactor, &group, sink, ids: ids, isExternal: isExternal)
     case .merge(let effects):
@@ -75,7 +75,7 @@ extension ReactorRuntime {
     case .deferred(let make):
       start(make(), reactor, &group, sink, ids: ids, isExternal: isExternal)
     case .finally(let inner, let closing):
-      var rest: Effect<Output>? = inner
+      var rest: Effect<Element>? = inner
       if case .concatenate(let effects) = inner.operation {
         rest = startPrefix(effects, reactor, &group, sink, ids: ids, isExternal: isExternal)
       } else if inner.isSynchronous {
@@ -93,14 +93,14 @@ extension ReactorRuntime {
   /// Runs the leading synchronous pieces of a concatenation now and returns the rest, or `nil`
   /// when nothing is left.
   @inlinable
-  func startPrefix<R: Reactor<Action, Mutation, State>, Output>(
-    _ effects: [Effect<Output>],
+  func startPrefix<R: Reactor<Action, Mutation, State>, Element>(
+    _ effects: [Effect<Element>],
     _ reactor: R,
     _ group: inout EffectGroup?,
-    _ sink: Sink<R, Output>,
+    _ sink: Sink<R, Element>,
     ids: [EffectID],
     isExternal: Bool
-  ) -> Effect<Output>? {
+  ) -> Effect<Element>? {
     var index = effects.startIndex
     while index < effects.endIndex {
       var piece = effects[index]
@@ -126,11 +126,11 @@ extension ReactorRuntime {
   /// its end.
   @inlinable
   @discardableResult
-  func spawn<R: Reactor<Action, Mutation, State>, Output>(
-    _ effect: Effect<Output>,
+  func spawn<R: Reactor<Action, Mutation, State>, Element>(
+    _ effect: Effect<Element>,
     _ reactor: R,
     _ group: inout EffectGroup?,
-    _ sink: Sink<R, Output>,
+    _ sink: Sink<R, Element>,
     ids: [EffectID],
     isExternal: Bool
   ) -> Task<Void, Never> {
@@ -163,7 +163,7 @@ extension ReactorRuntime {
 
   /// The priority a `.run` effect asked for, if any: its task starts with it.
   @inlinable
-  static func taskPriority<Output>(of effect: Effect<Output>) -> TaskPriority? {
+  static func taskPriority<Element>(of effect: Effect<Element>) -> TaskPriority? {
     guard case .run(let rawPriority, _) = effect.operation, let rawPriority else { return nil }
     return TaskPriority(rawValue: rawPriority)
   }
@@ -174,8 +174,8 @@ extension ReactorRuntime {
   /// `recover(from:)`.
   @inlinable
   @discardableResult
-  static func run<R: Reactor<Action, Mutation, State>, Output>(
-    _ effect: Effect<Output>, _ reactor: WeakReactor<R>, _ sink: Sink<R, Output>
+  static func run<R: Reactor<Action, Mutation, State>, Element>(
+    _ effect: Effect<Element>, _ reactor: WeakReactor<R>, _ sink: Sink<R, Element>
   ) async -> EffectOutcome {
     do {
       try await perform(effect, reactor, sink)
@@ -203,18 +203,18 @@ extension ReactorRuntime {
 
   /// The asynchronous interpreter: does what `effect` says, in the effect's task.
   @inlinable
-  static func perform<R: Reactor<Action, Mutation, State>, Output>(
-    _ effect: Effect<Output>, _ reactor: WeakReactor<R>, _ sink: Sink<R, Output>
+  static func perform<R: Reactor<Action, Mutation, State>, Element>(
+    _ effect: Effect<Element>, _ reactor: WeakReactor<R>, _ sink: Sink<R, Element>
   ) async throws {
     switch effect.operation {
     case .none:
       return
-    case .output(let output):
-      deliver(output, reactor, sink)
-    case .outputs(let outputs):
-      for output in outputs { deliver(output, reactor, sink) }
+    case .element(let element):
+      deliver(element, reactor, sink)
+    case .elements(let elements):
+      for element in elements { deliver(element, reactor, sink) }
     case .run(_, let body):
-      try await EffectHost.runBody(body, sending: Send { output in deliver(output, reactor, sink) })
+      try await EffectHost.runBody(body, sending: Send { element in deliver(element, reactor, sink) })
     case .merge(let effects):
       // Each merged effect fails or is cancelled on its own; cancelling the merge cancels all.
       let tasks = effects.map { effect in
@@ -255,7 +255,7 @@ extension ReactorRuntime {
       try await perform(inner, reactor, sink)
     case .deferred(let make):
       // Made (on the main actor, where this runs) from the state as it is now, after every
-      // earlier output was reduced.
+      // earlier element was reduced.
       try await perform(make(), reactor, sink)
     case .finally(let inner, let closing):
       do {
@@ -268,12 +268,12 @@ extension ReactorRuntime {
     }
   }
 
-  /// Runs the closing piece of a `finally`, delivering its outputs even when the effect was
+  /// Runs the closing piece of a `finally`, delivering its elements even when the effect was
   /// cancelled: a task of its own does not inherit the cancellation. It still ends early when
-  /// the reactor is gone (its outputs are then dropped).
+  /// the reactor is gone (its elements are then dropped).
   @inlinable
-  static func runClosing<R: Reactor<Action, Mutation, State>, Output>(
-    _ closing: Effect<Output>, _ reactor: WeakReactor<R>, _ sink: Sink<R, Output>
+  static func runClosing<R: Reactor<Action, Mutation, State>, Element>(
+    _ closing: Effect<Element>, _ reactor: WeakReactor<R>, _ sink: Sink<R, Element>
   ) async {
     guard Task.isCancelled else {
       await run(closing, reactor, sink)
@@ -282,25 +282,25 @@ extension ReactorRuntime {
     await EffectHost.wait(for: EffectHost.startTask { await run(closing, reactor, sink) })
   }
 
-  /// Hands an output of a running effect to the sink, unless the effect was cancelled or the
+  /// Hands an element of a running effect to the sink, unless the effect was cancelled or the
   /// reactor is gone.
   @inlinable
-  static func deliver<R: Reactor<Action, Mutation, State>, Output>(
-    _ output: Output, _ reactor: WeakReactor<R>, _ sink: Sink<R, Output>
+  static func deliver<R: Reactor<Action, Mutation, State>, Element>(
+    _ element: Element, _ reactor: WeakReactor<R>, _ sink: Sink<R, Element>
   ) {
     guard !Task.isCancelled, let reactor = reactor.value else { return }
-    sink.fromTask(reactor, output)
+    sink.fromTask(reactor, element)
   }
 
   /// Spawns the inner effect of a `cancellable` reached inside a running effect, in a task of
   /// its own registered under `id` alone.
   @inlinable
-  static func startNested<R: Reactor<Action, Mutation, State>, Output>(
-    _ effect: Effect<Output>,
+  static func startNested<R: Reactor<Action, Mutation, State>, Element>(
+    _ effect: Effect<Element>,
     _ id: EffectID,
     _ cancelInFlight: Bool,
     _ reactor: WeakReactor<R>,
-    _ sink: Sink<R, Output>
+    _ sink: Sink<R, Element>
   ) -> Task<Void, Never>? {
     guard let reactor = reactor.value, !Task.isCancelled else { return nil }
     if cancelInFlight { reactor.runtime.cancelEffects(id: id) }
@@ -362,7 +362,7 @@ extension Effect {
   @inlinable
   var isSynchronous: Bool {
     switch operation {
-    case .none, .output, .outputs, .cancel:
+    case .none, .element, .elements, .cancel:
       return true
     case .run, .throttle, .deferred:
       // A deferred effect is not known until it is made; a concatenation makes it in place.
@@ -381,7 +381,7 @@ extension Effect {
   var site: EffectSite? {
     if let site = box?.site { return site }
     switch operation {
-    case .none, .output, .outputs, .run, .cancel, .deferred:
+    case .none, .element, .elements, .run, .cancel, .deferred:
       return nil
     case .merge(let effects), .concatenate(let effects):
       for effect in effects {

@@ -1,8 +1,8 @@
-/// Delivers the outputs of an asynchronous effect back to its reactor.
+/// Delivers the elements of an asynchronous effect back to its reactor.
 ///
 /// An effect's `run` closure receives a `Send`. Calling it hops to the main actor and reduces the
 /// mutation before it returns, so code that runs after `await send(...)` sees the new state.
-/// Outputs sent after the effect was cancelled, or after the reactor was released, are dropped.
+/// Elements sent after the effect was cancelled, or after the reactor was released, are dropped.
 /// ```swift
 /// .run { send in
 ///   await send(.setLoading(true))
@@ -10,24 +10,24 @@
 ///   await send(.setPeople(people))
 /// }
 /// ```
-public struct Send<Output: Sendable>: Sendable {
+public struct Send<Element: Sendable>: Sendable {
   @usableFromInline
-  let deliver: @MainActor @Sendable (Output) -> Void
+  let deliver: @MainActor @Sendable (Element) -> Void
 
-  /// Creates a `Send` that hands each output to `deliver` on the main actor.
+  /// Creates a `Send` that hands each element to `deliver` on the main actor.
   ///
   /// The runtime makes these for you; create your own only to drive an effect's `run` closure by
   /// hand, for example in a test of the closure alone.
-  /// - Parameter deliver: Called on the main actor with every output that is sent.
-  public init(_ deliver: @escaping @MainActor @Sendable (Output) -> Void) {
+  /// - Parameter deliver: Called on the main actor with every element that is sent.
+  public init(_ deliver: @escaping @MainActor @Sendable (Element) -> Void) {
     self.deliver = deliver
   }
 
-  /// Sends one output to the reactor, unless the current task has been cancelled.
-  /// - Parameter output: The mutation (or action) to deliver.
+  /// Sends one element to the reactor, unless the current task has been cancelled.
+  /// - Parameter element: The mutation (or action) to deliver.
   @MainActor
-  public func callAsFunction(_ output: Output) {
+  public func callAsFunction(_ element: Element) {
     guard !Task.isCancelled else { return }
-    deliver(output)
+    deliver(element)
   }
 }

@@ -1,31 +1,31 @@
-/// Where the outputs of an effect go: mutations are reduced, external actions are sent.
+/// Where the elements of an effect go: mutations are reduced, external actions are sent.
 @MainActor
 @usableFromInline
-struct Sink<R: Reactor, Output: Sendable>: Sendable {
-  /// Delivers an output of an effect's synchronous part, while the loop is processing: it is
+struct Sink<R: Reactor, Element: Sendable>: Sendable {
+  /// Delivers an element of an effect's synchronous part, while the loop is processing: it is
   /// handled in place.
-  @usableFromInline let inPlace: @MainActor @Sendable (R, Output) -> Void
-  /// Delivers an output from a running task: it enters the loop, which may queue it.
-  @usableFromInline let fromTask: @MainActor @Sendable (R, Output) -> Void
+  @usableFromInline let inPlace: @MainActor @Sendable (R, Element) -> Void
+  /// Delivers an element from a running task: it enters the loop, which may queue it.
+  @usableFromInline let fromTask: @MainActor @Sendable (R, Element) -> Void
 
   @inlinable
   init(
-    inPlace: @escaping @MainActor @Sendable (R, Output) -> Void,
-    fromTask: @escaping @MainActor @Sendable (R, Output) -> Void
+    inPlace: @escaping @MainActor @Sendable (R, Element) -> Void,
+    fromTask: @escaping @MainActor @Sendable (R, Element) -> Void
   ) {
     self.inPlace = inPlace
     self.fromTask = fromTask
   }
 }
 
-extension Sink where Output == R.Mutation {
+extension Sink where Element == R.Mutation {
   @inlinable
   static var mutations: Sink {
     Sink(inPlace: { $0.runtime.apply($1, $0) }, fromTask: { $0.runtime.receive($1, $0) })
   }
 }
 
-extension Sink where Output == R.Action {
+extension Sink where Element == R.Action {
   @inlinable
   static var actions: Sink {
     // An action is queued while the runtime processes, so both paths are a plain send.

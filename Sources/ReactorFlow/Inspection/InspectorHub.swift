@@ -133,7 +133,7 @@ extension ReactorRuntime {
   /// Reports a starting effect, if something inspects the reactor, and returns its description
   /// for the report of its end.
   @usableFromInline @inline(never)
-  func inspectEffectStart<Output>(_ effect: Effect<Output>, serial: Int, ids: [EffectID]) -> EffectInfo? {
+  func inspectEffectStart<Element>(_ effect: Effect<Element>, serial: Int, ids: [EffectID]) -> EffectInfo? {
     inspectors?.effectStarted(serial: serial, ids: ids, site: effect.site)
   }
 

@@ -95,22 +95,22 @@ package enum StateDiff {
           old[i] == new[j] ? common[i + 1][j + 1] + 1 : max(common[i + 1][j], common[i][j + 1])
       }
     }
-    var output: [String] = []
+    var lines: [String] = []
     var i = 0
     var j = 0
     while i < old.count || j < new.count {
       if i < old.count, j < new.count, old[i] == new[j] {
-        output.append("  \(old[i])")
+        lines.append("  \(old[i])")
         i += 1
         j += 1
       } else if j == new.count || (i < old.count && common[i + 1][j] >= common[i][j + 1]) {
-        output.append("− \(old[i])")
+        lines.append("− \(old[i])")
         i += 1
       } else {
-        output.append("+ \(new[j])")
+        lines.append("+ \(new[j])")
         j += 1
       }
     }
-    return output
+    return lines
   }
 }

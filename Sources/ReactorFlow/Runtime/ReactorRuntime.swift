@@ -137,7 +137,7 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
     publishedState = state
     attachments?.inspectors?.lastState = state
     // Nothing can be processing yet: every path that processes starts the runtime first. The
-    // streams' synchronous outputs are processed in place; the actions they send are queued.
+    // streams' synchronous elements are processed in place; the actions they send are queued.
     isProcessing = true
     var group: EffectGroup?
     // Most reactors have no external streams: skip them before making their sinks, whose closures
