@@ -23,8 +23,9 @@ public enum ReactorInspection {
   /// Whether a process-wide inspector is attached.
   public static var isActive: Bool { !registry.inspectors.isEmpty }
 
-  // The one process-wide table the issue asks for ("an opt-in for the whole process"): it holds
-  // inspectors, never reactors, and it is isolated to the main actor like every reactor.
+  // Process-wide by design (an opt-in for every reactor of the process, such as a debug build's
+  // change log): it holds inspectors, never reactors, and it is isolated to the main actor like
+  // every reactor.
   static let registry = Registry()
 
   final class Registry: ObservationSource {

@@ -2,9 +2,9 @@
 /// pushes, the consumer's task pops or waits.
 ///
 /// It replaces `AsyncStream`'s own storage, which runs unspecialized for the element type; this
-/// one is inlinable, so it is compiled for the reactor's concrete `State` (about a quarter of the
-/// cost per element in the `state-stream` benchmark). The stream built on it is still an
-/// `AsyncStream`, through `AsyncStream(unfolding:)`.
+/// one is inlinable, so it is compiled for the reactor's concrete `State` (CONTRIBUTING.md,
+/// Performance idioms). The stream built on it is still an `AsyncStream`, through
+/// `AsyncStream(unfolding:)`.
 @usableFromInline
 final class StreamBuffer<Element: Sendable>: Sendable {
   /// Everything the lock protects.

@@ -13,9 +13,9 @@ extension ReactorRuntime {
   /// An observer's closure, boxed so that `notify` can call it without retaining it.
   ///
   /// Calling a closure read out of `observers` costs a retain and a release of its context (two
-  /// atomic operations: 80 % of the time of a 100-observer fan-out). The box is released only when
-  /// its observer is compacted away, which never happens while a notification loop runs, so the
-  /// loop can borrow it through an unretained reference instead.
+  /// atomic operations per observer). The box is released only when its observer is compacted
+  /// away, which never happens while a notification loop runs, so the loop can borrow it through
+  /// an unretained reference instead (CONTRIBUTING.md, Performance idioms).
   @usableFromInline
   final class Callback {
     /// Returns `false` when the observer is done (its stream consumer went away).

@@ -141,7 +141,7 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
     isProcessing = true
     var group: EffectGroup?
     // Most reactors have no external streams: skip them before making their sinks, whose closures
-    // capture the reactor's generic context here (three allocations, 120 B, per reactor).
+    // would capture the reactor's generic context (three allocations per reactor).
     let mutations = reactor.externalMutations()
     if !mutations.isNone {
       start(mutations, reactor, &group, .mutations, ids: [], isExternal: true)

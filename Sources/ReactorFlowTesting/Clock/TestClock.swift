@@ -46,7 +46,7 @@ public final class TestClock: Clock, Sendable {
   public init(tick: Duration = .seconds(1), timeout: Duration = .seconds(5)) {
     self.tick = tick
     self.timeout = timeout
-    EffectWork.install()
+    WatchedEffects.install()
   }
 
   /// The current virtual time.
@@ -160,7 +160,7 @@ public final class TestClock: Clock, Sendable {
         at: location)
       return
     }
-    await EffectWork.driving {
+    await WatchedEffects.driving {
       await settle("advance", location)
       while await wakeNext(upTo: deadline, location) {}
       state.withLock { $0.now = max($0.now, deadline) }
@@ -185,7 +185,7 @@ public final class TestClock: Clock, Sendable {
     column: UInt = #column
   ) async {
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    await EffectWork.driving {
+    await WatchedEffects.driving {
       await settle("run", location)
       var wakeUps = 0
       while let next = state.withLock({ $0.nextDeadline }) {
@@ -246,7 +246,7 @@ public final class TestClock: Clock, Sendable {
 
   /// Waits until the effect work is quiet; reports a failure if it still runs after ``timeout``.
   private func settle(_ step: @autoclosure () -> String, _ location: SourceLocation) async {
-    guard await !EffectWork.quiesce(until: .now + timeout) else { return }
+    guard await !WatchedEffects.quiesce(until: .now + timeout) else { return }
     reportFailure(
       """
       TestClock waited \(timeout) after \(step()) for effect work that kept running without \

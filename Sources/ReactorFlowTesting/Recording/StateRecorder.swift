@@ -27,7 +27,7 @@ public final class StateRecorder<Value> {
     value: @escaping @MainActor (R.State) -> Value,
     isDuplicate: ((Value, Value) -> Bool)?
   ) {
-    EffectWork.install()
+    WatchedEffects.install()
     self.clock = clock
     // Every state, even when `State` is `Equatable`: in this generic context `observe(_:)` is the
     // unconstrained overload, which does not skip equal states; `distinct:` filters instead.

@@ -78,7 +78,7 @@ extension XCTestExpectation {
     where predicate: @escaping @MainActor (R.State) -> Bool
   ) {
     self.init(description: description ?? "the state of \(R.self) satisfies the predicate")
-    EffectWork.install()
+    WatchedEffects.install()
     let observation = ExpectationObservation()
     observation.token = reactor.observe { [weak self] (state: R.State) in
       guard !observation.isDone, predicate(state) else { return }

@@ -206,7 +206,7 @@ extension ReactorTester {
       "send(\(action), to: \(keyPath))", before: before, after: after, updateStateToExpectedResult,
       location)
     if task.hasEffects {
-      _ = await EffectWork.quiesce(until: .now + timeout)
+      _ = await WatchedEffects.quiesce(until: .now + timeout)
     }
     return task
   }
@@ -290,7 +290,7 @@ extension ReactorTester {
   /// Records an output that a child delivered to the reactor, or that the reactor announced.
   func didReceiveOutput(_ output: any Sendable, from source: Any.Type) {
     receivedOutputs.append(ReceivedOutput(output: output, source: source))
-    EffectWork.noteActivity()
+    WatchedEffects.noteActivity()
   }
 
   /// Records the outputs of the reactor under test, when it announces outputs and no parent

@@ -100,7 +100,7 @@ public final class ReactorTester<R: Reactor> {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    EffectWork.install()
+    WatchedEffects.install()
     self.reactor = reactor
     self.exhaustivity = exhaustivity
     self.timeout = timeout
@@ -187,7 +187,7 @@ public final class ReactorTester<R: Reactor> {
       // The effects run up to their first suspension before the test goes on, so that a stream
       // they subscribe to is subscribed when the test posts to it. What they send meanwhile is
       // received like any later mutation.
-      _ = await EffectWork.quiesce(until: .now + timeout)
+      _ = await WatchedEffects.quiesce(until: .now + timeout)
     }
     return task
   }
@@ -480,7 +480,7 @@ public final class ReactorTester<R: Reactor> {
     }
     guard !isSending else { return }
     received.append(Received(mutation: mutation, state: nil))
-    EffectWork.noteActivity()
+    WatchedEffects.noteActivity()
   }
 
   private func effectDidFail(_ error: any Error) {
@@ -517,13 +517,13 @@ public final class ReactorTester<R: Reactor> {
     let deadline = ContinuousClock.now + max(timeout, .zero)
     while true {
       if isDone() { return .done }
-      let isQuiet = await EffectWork.quiesce(until: deadline)
+      let isQuiet = await WatchedEffects.quiesce(until: deadline)
       if isDone() { return .done }
       guard isQuiet else { return .busy }
-      let mark = EffectWork.activityCount
+      let mark = WatchedEffects.activityCount
       let outside = unfinishedLabels.filter { $0.sleeps.isEmpty }
-      if outside.isEmpty && !EffectWork.isClockDriving { return .idle }
-      guard await EffectWork.waitForActivity(after: mark, until: deadline) else {
+      if outside.isEmpty && !WatchedEffects.isClockDriving { return .idle }
+      guard await WatchedEffects.waitForActivity(after: mark, until: deadline) else {
         return outside.isEmpty ? .idle : .stuck(outside)
       }
     }
@@ -543,7 +543,7 @@ extension ReactorTester {
         await task.waitForEffects()
         label.markFinished()
         // A wait that found this action's effects still running looks again.
-        EffectWork.noteActivity()
+        WatchedEffects.noteActivity()
       }
     }
     return task

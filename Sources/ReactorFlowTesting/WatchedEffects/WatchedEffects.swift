@@ -1,7 +1,7 @@
-/// What the test clock and the tester know about the effect work of the reactors under test, on
+/// The effects of the reactors under test, as the test clock and the tester watch them, on
 /// every system: exact through ``EffectExecutor`` where task executors exist (Linux, macOS 15,
 /// iOS 18 and later), and a bounded settle as the last resort on older Apple systems.
-enum EffectWork {
+enum WatchedEffects {
   /// Makes effect tasks run on the watched executor from now on. Called by every entry point of
   /// the testing module that waits for effects (a clock, a tester, a recorder, an expectation).
   static func install() {

@@ -111,12 +111,11 @@ final class EffectExecutor: TaskExecutor, Sendable {
   /// How many consecutive round trips through the main actor must see no new job here.
   ///
   /// What a watcher cannot see is main-actor work of an effect task that the runtime does not
-  /// announce: with a task executor preference, the frame that called a body was measured to be
-  /// queued on the main actor once more after the body returned (Swift 6.3 for Linux). The main
-  /// actor runs jobs in the order they were queued, so each round trip moves such a chain on by
-  /// at least one job. When bodies ran on the main actor two were needed (with one, 122 of 150
-  /// loaded runs of `DebouncedSearchTests` failed; with two, none of 150); four keep a margin of
-  /// two. See the "How exact tests work" article.
+  /// announce: with a task executor preference, the frame that called a body is queued on the
+  /// main actor once more after the body returns. The main actor runs jobs in the order they were
+  /// queued, so each round trip moves such a chain on by at least one job. Two round trips are
+  /// what the loaded loop (`.ci/loop-exact.sh`) needs; four keep a margin of two. See the "How
+  /// exact tests work" article.
   static let mainActorRoundTrips = 4
 
   /// Waits until a job is enqueued, an activity is noted or a clock stops advancing after
