@@ -5,10 +5,11 @@ import XCTest
 /// appear verbatim, at any indentation, in a file under `Tests/` (its leading `import` lines among
 /// that file's imports). A snippet that drifts from the code the tests compile fails here.
 ///
-/// Three kinds of block are not Swift that these test targets can compile, and are named here, not
+/// Four kinds of block are not Swift that these test targets can compile, and are named here, not
 /// skipped silently: package manifest excerpts (`.package(...)`, `.target(...)`); SwiftUI
-/// views (Linux has no SwiftUI; `ReadmeViewsExampleTests` runs the same `ObservedReactor` reads);
-/// and the side-by-side columns of `MigratingFromReactorKit.md` (indented inside `@Row`/`@Column`;
+/// views and UIKit view controllers (Linux has neither; `DrivingViewsArticleTests` and
+/// `CompositionArticleTests` run the same `ObservedReactor` reads and bindings); and the
+/// side-by-side columns of `MigratingFromReactorKit.md` (indented inside `@Row`/`@Column`;
 /// one side is ReactorKit and RxSwift), whose ReactorFlow side `MigrationGuideTests` and
 /// `MigrationGuideTestingTests` compile in their own shape.
 final class DocCSnippetTests: XCTestCase {
@@ -28,7 +29,7 @@ final class DocCSnippetTests: XCTestCase {
     var checked = 0
 
     for (page, text) in try Self.pages() {
-      for snippet in Self.snippets(in: text) where !snippet.isManifest && !snippet.isSwiftUIView {
+      for snippet in Self.snippets(in: text) where !snippet.isManifest && !snippet.isAppleView {
         // when
         let match = tests.first { snippet.appears(in: $0.lines) }
 
@@ -74,8 +75,13 @@ final class DocCSnippetTests: XCTestCase {
       }
     }
 
-    var isSwiftUIView: Bool {
-      lines.first?.hasPrefix("struct ") == true && lines.first?.hasSuffix(": View {") == true
+    /// A SwiftUI view (`struct Name: View {`) or a UIKit view controller
+    /// (`final class Name: UIViewController, ...`), which Linux cannot compile.
+    var isAppleView: Bool {
+      guard let first = lines.first else { return false }
+      let isSwiftUIView = first.hasPrefix("struct ") && first.hasSuffix(": View {")
+      let isViewController = first.hasPrefix("final class ") && first.contains("ViewController, ReactorView")
+      return isSwiftUIView || isViewController
     }
 
     /// Whether `file` holds the snippet's lines in a row, each with the same indentation, and
