@@ -1,9 +1,10 @@
 import Foundation
 import XCTest
 
-/// Every Swift snippet of the DocC articles and landing pages is compiled by a test: each must
-/// appear verbatim, at any indentation, in a file under `Tests/` (its leading `import` lines among
-/// that file's imports). A snippet that drifts from the code the tests compile fails here.
+/// Every Swift snippet of README.md and of the DocC articles and landing pages is compiled by a
+/// test: each must appear verbatim, at any indentation, in a file under `Tests/` (its leading
+/// `import` lines among that file's imports). A snippet that drifts from the code the tests
+/// compile fails here.
 ///
 /// Four kinds of block are not Swift that these test targets can compile, and are named here, not
 /// skipped silently: package manifest excerpts (`.package(...)`, `.target(...)`); SwiftUI
@@ -28,7 +29,7 @@ final class DocCSnippetTests: XCTestCase {
     XCTAssertGreaterThan(tests.count, 50, "the test sources were not found")
     var checked = 0
 
-    for (page, text) in try Self.pages() {
+    for (page, text) in try Self.pages() + [Self.readme()] {
       for snippet in Self.snippets(in: text) where !snippet.isManifest && !snippet.isAppleView {
         // when
         let match = tests.first { snippet.appears(in: $0.lines) }
@@ -50,7 +51,7 @@ final class DocCSnippetTests: XCTestCase {
   func test_manifestExcerpts_holdNothingButManifestLines() throws {
     // The rule that leaves manifest excerpts out must not hide code a test should compile.
     var excerpts = 0
-    for (page, text) in try Self.pages() {
+    for (page, text) in try Self.pages() + [Self.readme()] {
       for snippet in Self.snippets(in: text) where snippet.isManifest {
         excerpts += 1
         for word in ["func ", "class ", "struct ", "enum ", "XCT", "await "] {
@@ -120,6 +121,12 @@ final class DocCSnippetTests: XCTestCase {
       }
     }
     return snippets
+  }
+
+  /// The package's README.md, whose snippets are held to the same rule as the articles'.
+  private static func readme() throws -> (path: String, text: String) {
+    let file = package.appendingPathComponent("README.md")
+    return ("README.md", try String(contentsOf: file, encoding: .utf8))
   }
 
   /// Every Markdown page of the catalogs, with its path from the package root.
