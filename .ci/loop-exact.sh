@@ -42,7 +42,7 @@ classes=(
   RandomUserTests.DetailReactorTests
   RandomUserTests.MainReactorIsolationTests
   RandomUserTests.MainReactorTests
-  RandomUserTests.ReadmeRecordingExampleTests
+  RandomUserTests.RecordingArticleTests
   RandomUserTests.TestingArticleTests
   ReactorFlowTestingTests.DebouncedSearchTests
   ReactorFlowTestingTests.ExactTimingTests
@@ -59,7 +59,9 @@ classes=(
   ReactorFlowTestingTests.SynchronousExpectationTests
   ReactorFlowTestingTests.TestClockTests
   ReactorFlowTestingTests.TesterEquatableTests
+  ReactorFlowTests.AsynchronousWorkArticleTests
   ReactorFlowTests.ChangeLogTests
+  ReactorFlowTests.CompositionArticleTests
   ReactorFlowTests.CompositionTests
   ReactorFlowTests.EffectIsolationTests
   ReactorFlowTests.EventBusTests

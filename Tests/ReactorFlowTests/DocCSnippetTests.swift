@@ -1,14 +1,16 @@
 import Foundation
 import XCTest
 
-/// Every Swift snippet of the DocC articles and landing pages is compiled by a test: each must
-/// appear verbatim, at any indentation, in a file under `Tests/` (its leading `import` lines among
-/// that file's imports). A snippet that drifts from the code the tests compile fails here.
+/// Every Swift snippet of README.md and of the DocC articles and landing pages is compiled by a
+/// test: each must appear verbatim, at any indentation, in a file under `Tests/` (its leading
+/// `import` lines among that file's imports). A snippet that drifts from the code the tests
+/// compile fails here.
 ///
-/// Three kinds of block are not Swift that these test targets can compile, and are named here, not
+/// Four kinds of block are not Swift that these test targets can compile, and are named here, not
 /// skipped silently: package manifest excerpts (`.package(...)`, `.target(...)`); SwiftUI
-/// views (Linux has no SwiftUI; `ReadmeViewsExampleTests` runs the same `ObservedReactor` reads);
-/// and the side-by-side columns of `MigratingFromReactorKit.md` (indented inside `@Row`/`@Column`;
+/// views and UIKit view controllers (Linux has neither; `DrivingViewsArticleTests` and
+/// `CompositionArticleTests` run the same `ObservedReactor` reads and bindings); and the
+/// side-by-side columns of `MigratingFromReactorKit.md` (indented inside `@Row`/`@Column`;
 /// one side is ReactorKit and RxSwift), whose ReactorFlow side `MigrationGuideTests` and
 /// `MigrationGuideTestingTests` compile in their own shape.
 final class DocCSnippetTests: XCTestCase {
@@ -27,8 +29,8 @@ final class DocCSnippetTests: XCTestCase {
     XCTAssertGreaterThan(tests.count, 50, "the test sources were not found")
     var checked = 0
 
-    for (page, text) in try Self.pages() {
-      for snippet in Self.snippets(in: text) where !snippet.isManifest && !snippet.isSwiftUIView {
+    for (page, text) in try Self.pages() + [Self.readme()] {
+      for snippet in Self.snippets(in: text) where !snippet.isManifest && !snippet.isAppleView {
         // when
         let match = tests.first { snippet.appears(in: $0.lines) }
 
@@ -49,7 +51,7 @@ final class DocCSnippetTests: XCTestCase {
   func test_manifestExcerpts_holdNothingButManifestLines() throws {
     // The rule that leaves manifest excerpts out must not hide code a test should compile.
     var excerpts = 0
-    for (page, text) in try Self.pages() {
+    for (page, text) in try Self.pages() + [Self.readme()] {
       for snippet in Self.snippets(in: text) where snippet.isManifest {
         excerpts += 1
         for word in ["func ", "class ", "struct ", "enum ", "XCT", "await "] {
@@ -74,8 +76,13 @@ final class DocCSnippetTests: XCTestCase {
       }
     }
 
-    var isSwiftUIView: Bool {
-      lines.first?.hasPrefix("struct ") == true && lines.first?.hasSuffix(": View {") == true
+    /// A SwiftUI view (`struct Name: View {`) or a UIKit view controller
+    /// (`final class Name: UIViewController, ...`), which Linux cannot compile.
+    var isAppleView: Bool {
+      guard let first = lines.first else { return false }
+      let isSwiftUIView = first.hasPrefix("struct ") && first.hasSuffix(": View {")
+      let isViewController = first.hasPrefix("final class ") && first.contains("ViewController, ReactorView")
+      return isSwiftUIView || isViewController
     }
 
     /// Whether `file` holds the snippet's lines in a row, each with the same indentation, and
@@ -114,6 +121,12 @@ final class DocCSnippetTests: XCTestCase {
       }
     }
     return snippets
+  }
+
+  /// The package's README.md, whose snippets are held to the same rule as the articles'.
+  private static func readme() throws -> (path: String, text: String) {
+    let file = package.appendingPathComponent("README.md")
+    return ("README.md", try String(contentsOf: file, encoding: .utf8))
   }
 
   /// Every Markdown page of the catalogs, with its path from the package root.

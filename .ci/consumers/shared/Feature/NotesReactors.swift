@@ -1,7 +1,7 @@
 import ReactorFlow
 
 // A parent that owns its rows in its state; a row announces its deletion without knowing who
-// listens (the README's "Composing reactors and navigation").
+// listens (the "Composing reactors and navigation" article).
 @MainActor
 final class NoteRowReactor: OutputReactor {
   enum Action: Sendable, Equatable { case toggle, delete }

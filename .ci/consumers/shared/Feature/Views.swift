@@ -1,7 +1,7 @@
 import Observation
 import ReactorFlow
 
-// A view bound by hand, as the README's terminal screen does.
+// A view bound by hand, as the terminal screen of the "Driving views" article does.
 @MainActor
 final class CounterLine: ReactorView {
   let reactorStorage = ReactorViewStorage<CounterViewReactor>()

@@ -3,9 +3,9 @@ import ReactorFlowTestSupport
 import ReactorFlowTesting
 import XCTest
 
-// The compilable parts of README.md's "Composing reactors and navigation" section, verbatim
-// between the markers: an RxTodo-style list of cell reactors, with navigation as state.
-// README-COMPOSITION-START
+// The compilable parts of ReactorFlow's "Composing reactors and navigation" article
+// (Composition.md), verbatim (DocCSnippetTests checks that they stay so): an RxTodo-style list
+// of cell reactors, with navigation as state. Its SwiftUI and UIKit views are not compiled on Linux.
 /// One row of a to-do list: it toggles itself, and asks its owner to delete it.
 @MainActor
 final class TaskCellReactor: OutputReactor {
@@ -113,10 +113,9 @@ final class TaskPathLine: ReactorView {
     .store(in: bag)
   }
 }
-// README-COMPOSITION-END
 
 @MainActor
-final class ReadmeCompositionExampleTests: XCTestCase {
+final class CompositionArticleTests: XCTestCase {
   func test_cells_addToggleAndDeleteThroughTheCellsOutput() async {
     // given
     let list = TaskListReactor()

@@ -4,10 +4,11 @@ import ReactorFlow
 import ReactorFlowTesting
 import XCTest
 
-/// The snippets of the README's "Record and replay", verbatim, on the sample's main reactor.
+/// The record-and-replay snippets of ReactorFlow's "Inspecting a reactor" article (Inspection.md),
+/// verbatim, on the sample's main reactor.
 @MainActor
-final class ReadmeRecordingExampleTests: XCTestCase {
-  func test_readmeRecordAndReplay_passesOnTheSampleReactor() async throws {
+final class RecordingArticleTests: XCTestCase {
+  func test_recordAndReplay_passesOnTheSampleReactor() async throws {
     let reactor = MainReactor(client: OfflinePeopleClient())
     let recorder = reactor.recordSession(clock: ContinuousClock())
     await reactor.send(.load(100)).finish()

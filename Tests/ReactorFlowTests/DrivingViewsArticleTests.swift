@@ -2,8 +2,8 @@ import Observation
 import ReactorFlow
 import XCTest
 
-// The compilable parts of README.md's "Views" section, verbatim between the markers.
-// README-VIEWS-START
+// The compilable parts of ReactorFlow's "Driving views" article (DrivingViews.md), verbatim
+// (DocCSnippetTests checks that they stay so); its SwiftUI and UIKit views are not compiled on Linux.
 @MainActor
 final class ProfileViewReactor: Reactor {
   enum Action: Sendable {
@@ -48,12 +48,11 @@ final class ProfileLine: ReactorView {
     reactor.observe(\.name) { [weak self] in self?.text = "@\($0)" }.store(in: bag)
   }
 }
-// README-VIEWS-END
 
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 @MainActor
-final class ReadmeViewsExampleTests: XCTestCase {
-  func test_readmeProfileLine_bindsAndRebinds() async {
+final class DrivingViewsArticleTests: XCTestCase {
+  func test_profileLine_bindsAndRebinds() async {
     // given
     let line = ProfileLine()
     let first = ProfileViewReactor()
@@ -68,8 +67,20 @@ final class ReadmeViewsExampleTests: XCTestCase {
     XCTAssertEqual(line.text, "@Ada")
   }
 
-  func test_readmeObservationExample_onlyTheNameChangeFires() async {
-    // given: the README's lines, with a count in place of print
+  func test_observationSnippet_runs() async {
+    let model = ObservedReactor(ProfileViewReactor())
+    withObservationTracking {
+      print(model.name)
+    } onChange: {
+      print("the name changed")
+    }
+    model.send(.toggleFollow)  // prints nothing: the name is the same
+    model.send(.setName("Grace"))  // prints "the name changed"
+    XCTAssertEqual(model.name, "Grace")
+  }
+
+  func test_observationSnippet_onlyTheNameChangeFires() async {
+    // given: the article's lines, with a count in place of print
     let model = ObservedReactor(ProfileViewReactor())
     let changes = ChangeCount()
     withObservationTracking {
@@ -89,7 +100,7 @@ final class ReadmeViewsExampleTests: XCTestCase {
     XCTAssertEqual(model.$message.value, "Following Ada")
   }
 
-  func test_readmeBindings_writeSendsAndTheNextReadSeesIt() async {
+  func test_bindings_writeSendsAndTheNextReadSeesIt() async {
     // given
     let model = ObservedReactor(ProfileViewReactor())
     let name = model.binding(\.name, send: ProfileViewReactor.Action.setName)
