@@ -15,22 +15,22 @@ private final class SearchReactor: Reactor {
 
   let initialState = State()
   let runtime = Runtime()
-  let latch: Latch
-  let cancelled: Signal<String>
+  let gate: Gate<Void>
+  let cancelled: Gate<String>
 
-  init(latch: Latch, cancelled: Signal<String>) {
-    self.latch = latch
+  init(gate: Gate<Void>, cancelled: Gate<String>) {
+    self.gate = gate
     self.cancelled = cancelled
   }
 
   func mutate(action: Action) -> Effect<Mutation> {
     switch action {
     case .search(let query):
-      return .run { [latch, cancelled] send in
+      return .run { [gate, cancelled] send in
         do {
-          try await latch.wait()
+          try await gate.wait()
         } catch {
-          cancelled.fire(query)
+          cancelled.open(query)
           throw error
         }
         await send(.result(query))
@@ -43,7 +43,7 @@ private final class SearchReactor: Reactor {
         do {
           try await suspendUntilCancelled()
         } catch {
-          cancelled.fire("long")
+          cancelled.open("long")
           throw error
         }
         await send(.longEnded)
@@ -72,16 +72,16 @@ private final class SearchReactor: Reactor {
 final class CancellationTests: XCTestCase {
   func test_cancelInFlight_newEffectWithSameID_cancelsTheRunningOne() async {
     // given
-    let latch = Latch()
-    let cancelled = Signal<String>()
-    let reactor = SearchReactor(latch: latch, cancelled: cancelled)
+    let gate = Gate<Void>()
+    let cancelled = Gate<String>()
+    let reactor = SearchReactor(gate: gate, cancelled: cancelled)
     let first = reactor.send(.search("s"))
-    await bounded("the first search waits at the latch") { await latch.nextArrival() }
+    await gate.nextArrival("the first search waits at the gate", in: self)
 
     // when
     let second = reactor.send(.search("sw"))
-    let cancelledQuery = await bounded("the first search is cancelled") { await cancelled.next() }
-    await latch.open()
+    let cancelledQuery = await cancelled.opened("the first search is cancelled", in: self)
+    gate.open()
     await bounded("the first search ends") { await first.finish() }
     await bounded("the second search ends") { await second.finish() }
 
@@ -93,8 +93,8 @@ final class CancellationTests: XCTestCase {
 
   func test_cancelEffect_byID_stopsTheRunningEffect() async {
     // given
-    let cancelled = Signal<String>()
-    let reactor = SearchReactor(latch: Latch(), cancelled: cancelled)
+    let cancelled = Gate<String>()
+    let reactor = SearchReactor(gate: Gate<Void>(), cancelled: cancelled)
     let long = reactor.send(.startLong)
     await bounded("the long effect runs") {
       for await running in reactor.values(of: \.isLongRunning) where running { break }
@@ -105,39 +105,35 @@ final class CancellationTests: XCTestCase {
     await bounded("the cancelled long effect ends") { await long.finish() }
 
     // then
-    let cancelledName = await bounded("the long effect sees its cancellation") {
-      await cancelled.next()
-    }
+    let cancelledName = await cancelled.opened("the long effect sees its cancellation", in: self)
     XCTAssertEqual(cancelledName, "long")
     XCTAssertFalse(reactor.currentState.longEnded)
     XCTAssertEqual(reactor.runtime.activeEffectCount, 0)
   }
 
   func test_reactorTask_cancel_cancelsTheActionsEffects() async {
-    let cancelled = Signal<String>()
-    let latch = Latch()
-    let reactor = SearchReactor(latch: latch, cancelled: cancelled)
+    let cancelled = Gate<String>()
+    let gate = Gate<Void>()
+    let reactor = SearchReactor(gate: gate, cancelled: cancelled)
     let task = reactor.send(.search("q"))
-    await bounded("the search waits at the latch") { await latch.nextArrival() }
+    await gate.nextArrival("the search waits at the gate", in: self)
 
     task.cancel()
     await bounded("the cancelled search ends") { await task.finish() }
 
-    let cancelledQuery = await bounded("the search sees its cancellation") {
-      await cancelled.next()
-    }
+    let cancelledQuery = await cancelled.opened("the search sees its cancellation", in: self)
     XCTAssertEqual(cancelledQuery, "q")
     XCTAssertTrue(task.isCancelled)
     XCTAssertEqual(reactor.currentState.results, [])
   }
 
   func test_reactorTask_finish_waitsForEveryEffectOfTheAction() async {
-    let latch = Latch()
-    let reactor = SearchReactor(latch: latch, cancelled: Signal())
+    let gate = Gate<Void>()
+    let reactor = SearchReactor(gate: gate, cancelled: Gate())
     let task = reactor.send(.search("q"))
     XCTAssertEqual(reactor.currentState.results, [])
 
-    await latch.open()
+    gate.open()
     await bounded("the search ends") { await task.finish() }
 
     XCTAssertEqual(reactor.currentState.results, ["q"])

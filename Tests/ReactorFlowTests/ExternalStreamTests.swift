@@ -79,15 +79,15 @@ final class ExternalStreamTests: XCTestCase {
   }
 
   func test_externalStreams_areCancelledWhenTheReactorIsReleased() async {
-    let terminated = Signal<Void>()
+    let terminated = Gate<Void>()
     let (users, userInput) = AsyncStream.makeStream(of: String.self)
-    userInput.onTermination = { _ in terminated.fire(()) }
+    userInput.onTermination = { _ in terminated.open() }
     var reactor: SessionReactor? = SessionReactor(users: users, ticks: AsyncStream { _ in })
     _ = reactor?.currentState
 
     reactor = nil
 
-    await bounded("the released reactor's external stream terminates") { await terminated.next() }
+    await terminated.opened("the released reactor's external stream terminates", in: self)
     XCTAssertNil(reactor)
   }
 }

@@ -4,34 +4,6 @@ import ReactorFlowTestSupport
 import ReactorFlowTesting
 import XCTest
 
-/// A gate that an effect awaits without noticing cancellation, opened by the test.
-final class BlindGate: @unchecked Sendable {
-  // `@unchecked Sendable`: `lock` protects both properties.
-  private let lock = NSLock()
-  private var continuation: CheckedContinuation<Void, Never>?
-  private var isOpen = false
-  let arrived = XCTestExpectation(description: "the effect waits at the gate")
-
-  func wait() async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let openAlready = lock.withLock {
-        if !isOpen { self.continuation = continuation }
-        return isOpen
-      }
-      if openAlready { continuation.resume() } else { arrived.fulfill() }
-    }
-  }
-
-  func open() {
-    let waiting = lock.withLock {
-      isOpen = true
-      defer { continuation = nil }
-      return continuation
-    }
-    waiting?.resume()
-  }
-}
-
 /// Effects for the regressions that once went unnoticed.
 @MainActor
 private final class RegressionReactor: Reactor {
@@ -51,10 +23,10 @@ private final class RegressionReactor: Reactor {
 
   let initialState = State()
   let runtime = Runtime()
-  let gate: BlindGate
+  let gate: Gate<Void>
   var queuedTask: ReactorTask?
 
-  init(gate: BlindGate = BlindGate()) {
+  init(gate: Gate<Void> = Gate()) {
     self.gate = gate
   }
 
@@ -63,7 +35,7 @@ private final class RegressionReactor: Reactor {
     case .sendAcrossCancellation:
       return .run { [gate] send in
         await send(.log("before"))
-        await gate.wait()
+        await gate.waitIgnoringCancellation()
         await send(.log("after cancellation"))
       }
       .cancellable(id: RunningID())
@@ -76,7 +48,7 @@ private final class RegressionReactor: Reactor {
         .merge(
           .run { _ in throw Failure() },
           .run { [gate] send in
-            await gate.wait()
+            await gate.waitIgnoringCancellation()
             await send(.log("sibling"))
           }
         )
@@ -133,7 +105,7 @@ final class RegressionTests: XCTestCase {
     // given: an effect that goes on after its cancellation without noticing it
     let reactor = RegressionReactor()
     let task = reactor.send(.sendAcrossCancellation)
-    await fulfillment(of: [reactor.gate.arrived], timeout: 5)
+    await reactor.gate.nextArrival("the effect waits at the gate", in: self)
 
     // when
     reactor.send(.cancelRunning)
@@ -153,7 +125,7 @@ final class RegressionTests: XCTestCase {
 
     // when
     let task = reactor.send(.mergeWithAFailure)
-    await fulfillment(of: [reactor.gate.arrived], timeout: 5)
+    await reactor.gate.nextArrival("the effect waits at the gate", in: self)
     await bounded("the first effect's output arrives") {
       for await log in reactor.values(of: \.log) where log.contains("first") { break }
     }

@@ -27,16 +27,16 @@ final class StateStreamEndingTests: XCTestCase {
   func test_state_consumerTaskCancelledWhileWaiting_endsTheSequence() async {
     let reactor = CounterReactor()
     let stream = reactor.state
-    let received = Signal<Int>()
+    let received = Gate<Int>()
     let consumer = Task {
       var count = 0
       for await _ in stream {
         count += 1
-        received.fire(count)
+        received.open(count)
       }
       return count
     }
-    await bounded("the consumer receives the current state") { await received.next() }
+    await received.opened("the consumer receives the current state", in: self)
 
     consumer.cancel()
     let count = await bounded("consumer ends") { await consumer.value }

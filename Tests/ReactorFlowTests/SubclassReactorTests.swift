@@ -48,9 +48,9 @@ private class ListReactor<Item: Sendable & Equatable>: Reactor {
 
 @MainActor
 private final class TodoListReactor: ListReactor<String> {
-  let gate: Latch?
+  let gate: Gate<Void>?
 
-  init(gate: Latch? = nil) {
+  init(gate: Gate<Void>? = nil) {
     self.gate = gate
   }
 
@@ -173,11 +173,11 @@ final class SubclassReactorTests: XCTestCase {
 
   func test_subclassOfGenericBase_whenReleased_cancelsItsEffectsAndGoesAway() async {
     // given
-    let gate = Latch()
+    let gate = Gate<Void>()
     var reactor: TodoListReactor? = TodoListReactor(gate: gate)
     weak let weakReactor = reactor
     let task = reactor?.send(.load)
-    await bounded("the load effect waits on the gate") { await gate.nextArrival() }
+    await gate.nextArrival("the load effect waits on the gate", in: self)
 
     // when
     reactor = nil
