@@ -59,9 +59,12 @@ classes=(
   ReactorFlowTestingTests.SynchronousExpectationTests
   ReactorFlowTestingTests.TestClockTests
   ReactorFlowTestingTests.TesterEquatableTests
+  ReactorFlowTests.CancellationTests
   ReactorFlowTests.ChangeLogTests
   ReactorFlowTests.CompositionTests
   ReactorFlowTests.EffectIsolationTests
+  ReactorFlowTests.EffectMapTests
+  ReactorFlowTests.ErrorTests
   ReactorFlowTests.EventBusTests
   ReactorFlowTests.ExternalStreamTests
   ReactorFlowTests.FinallyAndDelayTests
@@ -74,7 +77,7 @@ classes=(
   ReactorFlowTests.ObservedReactorTests
   ReactorFlowTests.OutsideTypesReactorTests
   ReactorFlowTests.RecordingTests
-  ReactorFlowTests.RegressionTests
+  ReactorFlowTests.ReentrancyTests
   ReactorFlowTests.StopwatchTests
   ReactorFlowTests.StoredClockTests
   ReactorFlowTests.SubclassReactorTests

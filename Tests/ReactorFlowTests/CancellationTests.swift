@@ -68,6 +68,41 @@ private final class SearchReactor: Reactor {
   private struct LongID: Hashable, Sendable {}
 }
 
+/// An effect that does not notice its cancellation: it sends, waits at a gate that ignores
+/// cancellation, and sends again.
+@MainActor
+private final class HeedlessEffectReactor: Reactor {
+  enum Action: Sendable { case start, cancel }
+  enum Mutation: Sendable, Equatable { case log(String) }
+  struct State: Equatable, Sendable { var log: [String] = [] }
+
+  let initialState = State()
+  let runtime = Runtime()
+  let gate = Gate<Void>()
+
+  private struct RunningID: Hashable, Sendable {}
+
+  func mutate(action: Action) -> Effect<Mutation> {
+    switch action {
+    case .start:
+      return .run { [gate] send in
+        await send(.log("before"))
+        await gate.waitIgnoringCancellation()
+        await send(.log("after cancellation"))
+      }
+      .cancellable(id: RunningID())
+    case .cancel:
+      return .cancel(id: RunningID())
+    }
+  }
+
+  func reduce(state: State, mutation: Mutation) -> State {
+    var state = state
+    if case .log(let entry) = mutation { state.log.append(entry) }
+    return state
+  }
+}
+
 @MainActor
 final class CancellationTests: XCTestCase {
   func test_cancelInFlight_newEffectWithSameID_cancelsTheRunningOne() async {
@@ -137,6 +172,22 @@ final class CancellationTests: XCTestCase {
     await bounded("the search ends") { await task.finish() }
 
     XCTAssertEqual(reactor.currentState.results, ["q"])
+    XCTAssertEqual(reactor.runtime.activeEffectCount, 0)
+  }
+
+  func test_cancelEffect_effectThatSendsAfterItsCancellation_hasThoseOutputsDropped() async {
+    // given: an effect that goes on after its cancellation without noticing it
+    let reactor = HeedlessEffectReactor()
+    let task = reactor.send(.start)
+    await reactor.gate.nextArrival("the effect waits at the gate", in: self)
+
+    // when
+    reactor.send(.cancel)
+    reactor.gate.open()
+    await bounded("the cancelled effect ends") { await task.finish() }
+
+    // then
+    XCTAssertEqual(reactor.currentState.log, ["before"])
     XCTAssertEqual(reactor.runtime.activeEffectCount, 0)
   }
 }
