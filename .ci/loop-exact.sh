@@ -78,7 +78,7 @@ classes=(
   ReactorFlowTests.OutsideTypesReactorTests
   ReactorFlowTests.RecordingTests
   ReactorFlowTests.ReentrancyTests
-  ReactorFlowTests.StopwatchTests
+  ReactorFlowTests.RestartingStopwatchTests
   ReactorFlowTests.StoredClockTests
   ReactorFlowTests.SubclassReactorTests
   ReactorFlowTests.ThrottleTests

@@ -3,7 +3,7 @@ import ReactorFlowTestSupport
 import XCTest
 
 @MainActor
-private final class SearchReactor: Reactor {
+private final class GatedSearchReactor: Reactor {
   enum Action: Sendable { case search(String), startLong, stopLong }
   enum Mutation: Sendable, Equatable { case started(String), result(String), longStarted, longEnded }
   struct State: Equatable, Sendable {
@@ -109,7 +109,7 @@ final class CancellationTests: XCTestCase {
     // given
     let gate = Gate<Void>()
     let cancelled = Gate<String>()
-    let reactor = SearchReactor(gate: gate, cancelled: cancelled)
+    let reactor = GatedSearchReactor(gate: gate, cancelled: cancelled)
     let first = reactor.send(.search("s"))
     await gate.nextArrival("the first search waits at the gate", in: self)
 
@@ -129,7 +129,7 @@ final class CancellationTests: XCTestCase {
   func test_cancelEffect_byID_stopsTheRunningEffect() async {
     // given
     let cancelled = Gate<String>()
-    let reactor = SearchReactor(gate: Gate<Void>(), cancelled: cancelled)
+    let reactor = GatedSearchReactor(gate: Gate<Void>(), cancelled: cancelled)
     let long = reactor.send(.startLong)
     await bounded("the long effect runs") {
       for await running in reactor.values(of: \.isLongRunning) where running { break }
@@ -149,7 +149,7 @@ final class CancellationTests: XCTestCase {
   func test_reactorTask_cancel_cancelsTheActionsEffects() async {
     let cancelled = Gate<String>()
     let gate = Gate<Void>()
-    let reactor = SearchReactor(gate: gate, cancelled: cancelled)
+    let reactor = GatedSearchReactor(gate: gate, cancelled: cancelled)
     let task = reactor.send(.search("q"))
     await gate.nextArrival("the search waits at the gate", in: self)
 
@@ -164,7 +164,7 @@ final class CancellationTests: XCTestCase {
 
   func test_reactorTask_finish_waitsForEveryEffectOfTheAction() async {
     let gate = Gate<Void>()
-    let reactor = SearchReactor(gate: gate, cancelled: Gate())
+    let reactor = GatedSearchReactor(gate: gate, cancelled: Gate())
     let task = reactor.send(.search("q"))
     XCTAssertEqual(reactor.currentState.results, [])
 

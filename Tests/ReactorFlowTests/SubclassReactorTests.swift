@@ -47,7 +47,7 @@ private class ListReactor<Item: Sendable & Equatable>: Reactor {
 }
 
 @MainActor
-private final class TodoListReactor: ListReactor<String> {
+private final class CapitalizingTodoListReactor: ListReactor<String> {
   let gate: Gate<Void>?
 
   init(gate: Gate<Void>? = nil) {
@@ -149,7 +149,7 @@ private final class UndeclaredHookReactor: ListReactor<Int> {
 final class SubclassReactorTests: XCTestCase {
   func test_subclassOfGenericBase_actions_runTheSubclassOverrides() async {
     // given
-    let reactor = TodoListReactor()
+    let reactor = CapitalizingTodoListReactor()
 
     // when
     reactor.send(.add("buy milk"))
@@ -160,7 +160,7 @@ final class SubclassReactorTests: XCTestCase {
 
   func test_subclassOfGenericBase_effects_useTheSubclassLoader() async {
     // given
-    let reactor = TodoListReactor()
+    let reactor = CapitalizingTodoListReactor()
     let states = reactor.record(\.self)
 
     // when
@@ -174,7 +174,7 @@ final class SubclassReactorTests: XCTestCase {
   func test_subclassOfGenericBase_whenReleased_cancelsItsEffectsAndGoesAway() async {
     // given
     let gate = Gate<Void>()
-    var reactor: TodoListReactor? = TodoListReactor(gate: gate)
+    var reactor: CapitalizingTodoListReactor? = CapitalizingTodoListReactor(gate: gate)
     weak let weakReactor = reactor
     let task = reactor?.send(.load)
     await gate.nextArrival("the load effect waits on the gate", in: self)
