@@ -60,10 +60,13 @@ classes=(
   ReactorFlowTestingTests.TestClockTests
   ReactorFlowTestingTests.TesterEquatableTests
   ReactorFlowTests.AsynchronousWorkArticleTests
+  ReactorFlowTests.CancellationTests
   ReactorFlowTests.ChangeLogTests
   ReactorFlowTests.CompositionArticleTests
   ReactorFlowTests.CompositionTests
   ReactorFlowTests.EffectIsolationTests
+  ReactorFlowTests.EffectMapTests
+  ReactorFlowTests.ErrorTests
   ReactorFlowTests.EventBusTests
   ReactorFlowTests.ExternalStreamTests
   ReactorFlowTests.FinallyAndDelayTests
@@ -76,8 +79,8 @@ classes=(
   ReactorFlowTests.ObservedReactorTests
   ReactorFlowTests.OutsideTypesReactorTests
   ReactorFlowTests.RecordingTests
-  ReactorFlowTests.RegressionTests
-  ReactorFlowTests.StopwatchTests
+  ReactorFlowTests.ReentrancyTests
+  ReactorFlowTests.RestartingStopwatchTests
   ReactorFlowTests.StoredClockTests
   ReactorFlowTests.SubclassReactorTests
   ReactorFlowTests.ThrottleTests

@@ -1,3 +1,4 @@
+import ReactorFlowTestSupport
 import ReactorFlowTesting
 import XCTest
 
@@ -67,7 +68,7 @@ final class ExactTimingTests: XCTestCase {
 
   func test_receive_effectWaitsOnIOThatNeverAnswers_failsNamingWhatItWaitsFor() async {
     // given
-    let gate = IOGate()
+    let gate = Gate<Void>()
     let tester = ReactorTester(IOReactor(gate: gate), timeout: .milliseconds(200))
     await tester.send(.load(3))
 
@@ -94,7 +95,7 @@ final class ExactTimingTests: XCTestCase {
 
   func test_finish_effectWaitsOnIOThatNeverAnswers_failsNamingWhatItWaitsFor() async {
     // given
-    let gate = IOGate()
+    let gate = Gate<Void>()
     let tester = ReactorTester(IOReactor(gate: gate), timeout: .milliseconds(200))
     await tester.send(.load(4))
 

@@ -7,7 +7,7 @@ final class ExpectationTests: XCTestCase {
     // given
     let client = FactClientMock()
     client.factSpy.returns("1 is the loneliest number")
-    let reactor = CounterReactor(client: client)
+    let reactor = AsyncCounterReactor(client: client)
     reactor.send(.increment)
     let loaded = expectation(for: reactor) { $0.fact != nil && !$0.isLoading }
 
@@ -22,7 +22,7 @@ final class ExpectationTests: XCTestCase {
 
   func test_expectation_alreadySatisfied_isFulfilledAtOnceAndOnlyOnce() async {
     // given
-    let reactor = CounterReactor()
+    let reactor = AsyncCounterReactor()
     let zero = expectation(reactor, \.count, equals: 0)
     zero.assertForOverFulfill = true
 
@@ -44,7 +44,7 @@ final class SynchronousExpectationTests: XCTestCase {
     let (expectations, reactor) = MainActor.assumeIsolated {
       let client = FactClientMock()
       client.factSpy.returns("zero")
-      let reactor = CounterReactor(client: client)
+      let reactor = AsyncCounterReactor(client: client)
       let loading = XCTestExpectation(reactor, \.isLoading, equals: true)
       let fact = XCTestExpectation(reactor, \.fact, equals: "zero")
 

@@ -6,7 +6,7 @@ final class ReactorStubTests: XCTestCase {
   func test_stub_actionsSent_areRecordedAndNotProcessed() async {
     // given
     let client = FactClientMock()
-    let reactor = CounterReactor(client: client)
+    let reactor = AsyncCounterReactor(client: client)
     let stub = ReactorStub(reactor)
 
     // when
@@ -15,14 +15,14 @@ final class ReactorStubTests: XCTestCase {
 
     // then
     XCTAssertEqual(stub.actions.count, 2)
-    XCTAssertEqual(reactor.currentState, CounterReactor.State())
+    XCTAssertEqual(reactor.currentState, AsyncCounterReactor.State())
     XCTAssertEqual(reactor.runtime.activeEffectCount, 0)
     XCTAssertFalse(client.factSpy.called)
   }
 
   func test_stub_stateSet_isShownAndObserved() async {
     // given
-    let reactor = CounterReactor()
+    let reactor = AsyncCounterReactor()
     let stub = ReactorStub(reactor)
     let counts = reactor.record(\.count)
 

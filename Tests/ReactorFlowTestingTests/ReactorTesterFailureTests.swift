@@ -7,7 +7,7 @@ import XCTest
 final class ReactorTesterFailureTests: XCTestCase {
   func test_send_wrongExpectedState_failsWithADiffAtTheStepLine() async {
     // given
-    let tester = ReactorTester(CounterReactor())
+    let tester = ReactorTester(AsyncCounterReactor())
 
     // when
     let line = #line + 2
@@ -21,7 +21,7 @@ final class ReactorTesterFailureTests: XCTestCase {
       [
         """
         The state after send(increment) is not the expected state (− expected, + actual):
-          ▿ ReactorFlowTestingTests.CounterReactor.State
+          ▿ ReactorFlowTestingTests.AsyncCounterReactor.State
         −   - count: 2
         +   - count: 1
             - isLoading: false
@@ -36,7 +36,7 @@ final class ReactorTesterFailureTests: XCTestCase {
 
   func test_send_changeNotAsserted_failsInExhaustiveMode() async {
     // given
-    let tester = ReactorTester(CounterReactor())
+    let tester = ReactorTester(AsyncCounterReactor())
 
     // when
     let failures = await captureFailures {
@@ -52,7 +52,7 @@ final class ReactorTesterFailureTests: XCTestCase {
     // given
     let client = FactClientMock()
     client.factSpy.returns("fact")
-    let tester = ReactorTester(CounterReactor(client: client))
+    let tester = ReactorTester(AsyncCounterReactor(client: client))
     await tester.send(.loadFact) { $0.isLoading = true }
     await tester.receive(.setFact("fact")) { $0.fact = "fact" }
 
@@ -79,7 +79,7 @@ final class ReactorTesterFailureTests: XCTestCase {
     // given
     let client = FactClientMock()
     client.factSpy.returns("fact")
-    let tester = ReactorTester(CounterReactor(client: client))
+    let tester = ReactorTester(AsyncCounterReactor(client: client))
     await tester.send(.loadFact) { $0.isLoading = true }.finish()
 
     // when
@@ -101,7 +101,7 @@ final class ReactorTesterFailureTests: XCTestCase {
   func test_finish_effectStillRunning_fails() async {
     // given
     let clock = TestClock()
-    let tester = ReactorTester(CounterReactor(clock: clock))
+    let tester = ReactorTester(AsyncCounterReactor(clock: clock))
     await tester.send(.startTimer)
     await clock.advance(by: .zero)  // The timer is asleep: finish(timeout: .zero) checks at once.
 
@@ -115,8 +115,8 @@ final class ReactorTesterFailureTests: XCTestCase {
       failures.map(\.message),
       [
         """
-        The test ended while 1 effect(s) of CounterReactor were still running.
-          • effect started by .startTimer of CounterReactor is sleeping on a TestClock until \
+        The test ended while 1 effect(s) of AsyncCounterReactor were still running.
+          • effect started by .startTimer of AsyncCounterReactor is sleeping on a TestClock until \
         1.0 seconds (now 0.0 seconds)
         Likely cause: a long-lived effect (a timer, a stream, or work sleeping on a TestClock \
         that was not advanced far enough) was never stopped. Fix: send the action that cancels \
@@ -130,7 +130,7 @@ final class ReactorTesterFailureTests: XCTestCase {
   func test_finish_effectStillRunningInNonExhaustiveMode_passes() async {
     // given
     let clock = TestClock()
-    let tester = ReactorTester(CounterReactor(clock: clock), exhaustivity: .off)
+    let tester = ReactorTester(AsyncCounterReactor(clock: clock), exhaustivity: .off)
     await tester.send(.startTimer)
 
     // when
@@ -147,7 +147,7 @@ final class ReactorTesterFailureTests: XCTestCase {
     // given
     let client = FactClientMock()
     client.factSpy.returns("fact")
-    let tester = ReactorTester(CounterReactor(client: client))
+    let tester = ReactorTester(AsyncCounterReactor(client: client))
     await tester.send(.loadFact) { $0.isLoading = true }
 
     // when
@@ -161,9 +161,9 @@ final class ReactorTesterFailureTests: XCTestCase {
       failures.first?.message.hasPrefix(
         """
         Received a mutation other than the one expected (− expected, + received):
-        − ▿ ReactorFlowTestingTests.CounterReactor.Mutation.setLoading
+        − ▿ ReactorFlowTestingTests.AsyncCounterReactor.Mutation.setLoading
         −   - setLoading: false
-        + ▿ ReactorFlowTestingTests.CounterReactor.Mutation.setFact
+        + ▿ ReactorFlowTestingTests.AsyncCounterReactor.Mutation.setFact
         +   - setFact: "fact"
         """) ?? false, "\(failures)")
     await tester.receive(.setLoading(false)) {
@@ -174,7 +174,7 @@ final class ReactorTesterFailureTests: XCTestCase {
 
   func test_receive_nothingArrives_failsOnceEffectsAreDone() async {
     // given
-    let tester = ReactorTester(CounterReactor())
+    let tester = ReactorTester(AsyncCounterReactor())
     await tester.send(.increment) { $0.count = 1 }
 
     // when
@@ -193,7 +193,7 @@ final class ReactorTesterFailureTests: XCTestCase {
     // given
     let client = FactClientMock()
     client.factSpy.returns("fact")
-    let tester = ReactorTester(CounterReactor(client: client), exhaustivity: .off)
+    let tester = ReactorTester(AsyncCounterReactor(client: client), exhaustivity: .off)
     await tester.send(.loadFact)
 
     // when
@@ -212,13 +212,13 @@ final class ReactorTesterFailureTests: XCTestCase {
         It skipped:
           • setFact("fact")
           • setLoading(false)
-        0 effect(s) of CounterReactor are still running.
+        0 effect(s) of AsyncCounterReactor are still running.
         """) ?? false, "\(failures)")
   }
 
   func test_effectError_notHandled_failsTheTest() async {
     // given
-    let tester = ReactorTester(CounterReactor())
+    let tester = ReactorTester(AsyncCounterReactor())
 
     // when
     let failures = await captureFailures {
@@ -231,14 +231,14 @@ final class ReactorTesterFailureTests: XCTestCase {
     XCTAssertEqual(failures.count, 1)
     XCTAssertTrue(
       failures.first?.message.hasPrefix(
-        "An effect of CounterReactor threw an error that nothing handled: FactError()") ?? false,
+        "An effect of AsyncCounterReactor threw an error that nothing handled: FactError()") ?? false,
       "\(failures)")
     await tester.finish()
   }
 
   func test_send_assertionClosureThrows_fails() async {
     // given
-    let tester = ReactorTester(CounterReactor())
+    let tester = ReactorTester(AsyncCounterReactor())
 
     // when
     let failures = await captureFailures {
@@ -249,5 +249,50 @@ final class ReactorTesterFailureTests: XCTestCase {
     XCTAssertEqual(
       failures.map(\.message),
       ["The closure that describes the expected state after send(increment) threw FactError()."])
+  }
+
+  func test_receive_wrongExpectedState_failsAndTheNextMutationStillArrives() async {
+    // given
+    let tester = ReactorTester(MappedOutputsReactor())
+    await tester.send(.load)
+
+    // when
+    let failures = await captureFailures {
+      await tester.receive(.log("mapped 1")) { $0.log = ["wrong"] }
+    }
+
+    // then
+    XCTAssertEqual(failures.count, 1)
+    XCTAssertTrue(
+      failures.first?.message.hasPrefix(
+        "The state after receive(log(\"mapped 1\")) is not the expected state") ?? false,
+      "\(failures)")
+    await tester.receive(.log("mapped 2")) { $0.log = ["mapped 1", "mapped 2"] }
+    await tester.finish()
+  }
+}
+
+/// Its effect sends two mutations, made by mapping an `Effect<Int>`.
+@MainActor
+private final class MappedOutputsReactor: Reactor {
+  enum Action: Sendable { case load }
+  enum Mutation: Sendable, Equatable { case log(String) }
+  struct State: Equatable, Sendable { var log: [String] = [] }
+
+  let initialState = State()
+  let runtime = Runtime()
+
+  func mutate(action: Action) -> Effect<Mutation> {
+    Effect<Int>.run { send in
+      await send(1)
+      await send(2)
+    }
+    .map { Mutation.log("mapped \($0)") }
+  }
+
+  func reduce(state: State, mutation: Mutation) -> State {
+    var state = state
+    if case .log(let entry) = mutation { state.log.append(entry) }
+    return state
   }
 }

@@ -6,7 +6,7 @@ import XCTest
 final class ReactorTesterTests: XCTestCase {
   func test_tester_synchronousActions_assertEachChange() async {
     // given
-    let tester = ReactorTester(CounterReactor())
+    let tester = ReactorTester(AsyncCounterReactor())
 
     // when / then
     await tester.send(.increment) { $0.count = 1 }
@@ -19,7 +19,7 @@ final class ReactorTesterTests: XCTestCase {
     // given
     let client = FactClientMock()
     client.factSpy.handler = { "\($0) is a number" }
-    let tester = ReactorTester(CounterReactor(client: client))
+    let tester = ReactorTester(AsyncCounterReactor(client: client))
 
     // when
     await tester.send(.loadFact) { $0.isLoading = true }
@@ -34,7 +34,7 @@ final class ReactorTesterTests: XCTestCase {
   func test_tester_timerOnATestClock_receivesOneMutationPerTick() async {
     // given
     let clock = TestClock()
-    let tester = ReactorTester(CounterReactor(clock: clock))
+    let tester = ReactorTester(AsyncCounterReactor(clock: clock))
     await tester.send(.startTimer)
 
     // when
@@ -51,7 +51,7 @@ final class ReactorTesterTests: XCTestCase {
     // given
     let client = FactClientMock()
     client.factSpy.returns("fact")
-    let tester = ReactorTester(CounterReactor(client: client))
+    let tester = ReactorTester(AsyncCounterReactor(client: client))
     await tester.send(.loadFact) { $0.isLoading = true }
 
     // when / then
@@ -66,7 +66,7 @@ final class ReactorTesterTests: XCTestCase {
     // given
     let client = FactClientMock()
     client.factSpy.returns("fact")
-    let tester = ReactorTester(CounterReactor(client: client), exhaustivity: .off)
+    let tester = ReactorTester(AsyncCounterReactor(client: client), exhaustivity: .off)
 
     // when
     await tester.send(.increment)
@@ -83,7 +83,7 @@ final class ReactorTesterTests: XCTestCase {
     // given
     let client = FactClientMock()
     client.factSpy.returns("fact")
-    let tester = ReactorTester(CounterReactor(client: client))
+    let tester = ReactorTester(AsyncCounterReactor(client: client))
     await tester.send(.loadFact) { $0.isLoading = true }.finish()
     XCTAssertEqual(tester.pendingMutations, [.setFact("fact"), .setLoading(false)])
 
@@ -101,7 +101,7 @@ final class ReactorTesterTests: XCTestCase {
     let clock = TestClock()
     let client = FactClientMock()
     client.factSpy.returns("fact")
-    let tester = ReactorTester(CounterReactor(client: client, clock: clock))
+    let tester = ReactorTester(AsyncCounterReactor(client: client, clock: clock))
     await tester.send(.loadFact) { $0.isLoading = true }
     await tester.receive(.setFact("fact")) { $0.fact = "fact" }
     await tester.receive(.setLoading(false)) { $0.isLoading = false }

@@ -22,7 +22,7 @@
 
     @Test func test_tester_wrongStateInsideSwiftTesting_isRecordedAsAnIssue() async {
       // given
-      let tester = ReactorTester(CounterReactor())
+      let tester = ReactorTester(AsyncCounterReactor())
 
       // when / then
       await withKnownIssue {

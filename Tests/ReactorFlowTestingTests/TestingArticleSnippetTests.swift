@@ -57,7 +57,7 @@ final class TestingArticleSnippetTests: XCTestCase {
     // given: a mutation that the test never receives
     let client = FactClientMock()
     client.factSpy.returns("fact")
-    let tester = ReactorTester(CounterReactor(client: client))
+    let tester = ReactorTester(AsyncCounterReactor(client: client))
     await tester.send(.loadFact) { $0.isLoading = true }
 
     // when, then

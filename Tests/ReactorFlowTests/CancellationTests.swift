@@ -3,7 +3,7 @@ import ReactorFlowTestSupport
 import XCTest
 
 @MainActor
-private final class SearchReactor: Reactor {
+private final class GatedSearchReactor: Reactor {
   enum Action: Sendable { case search(String), startLong, stopLong }
   enum Mutation: Sendable, Equatable { case started(String), result(String), longStarted, longEnded }
   struct State: Equatable, Sendable {
@@ -15,22 +15,22 @@ private final class SearchReactor: Reactor {
 
   let initialState = State()
   let runtime = Runtime()
-  let latch: Latch
-  let cancelled: Signal<String>
+  let gate: Gate<Void>
+  let cancelled: Gate<String>
 
-  init(latch: Latch, cancelled: Signal<String>) {
-    self.latch = latch
+  init(gate: Gate<Void>, cancelled: Gate<String>) {
+    self.gate = gate
     self.cancelled = cancelled
   }
 
   func mutate(action: Action) -> Effect<Mutation> {
     switch action {
     case .search(let query):
-      return .run { [latch, cancelled] send in
+      return .run { [gate, cancelled] send in
         do {
-          try await latch.wait()
+          try await gate.wait()
         } catch {
-          cancelled.fire(query)
+          cancelled.open(query)
           throw error
         }
         await send(.result(query))
@@ -43,7 +43,7 @@ private final class SearchReactor: Reactor {
         do {
           try await suspendUntilCancelled()
         } catch {
-          cancelled.fire("long")
+          cancelled.open("long")
           throw error
         }
         await send(.longEnded)
@@ -68,20 +68,55 @@ private final class SearchReactor: Reactor {
   private struct LongID: Hashable, Sendable {}
 }
 
+/// An effect that does not notice its cancellation: it sends, waits at a gate that ignores
+/// cancellation, and sends again.
+@MainActor
+private final class HeedlessEffectReactor: Reactor {
+  enum Action: Sendable { case start, cancel }
+  enum Mutation: Sendable, Equatable { case log(String) }
+  struct State: Equatable, Sendable { var log: [String] = [] }
+
+  let initialState = State()
+  let runtime = Runtime()
+  let gate = Gate<Void>()
+
+  private struct RunningID: Hashable, Sendable {}
+
+  func mutate(action: Action) -> Effect<Mutation> {
+    switch action {
+    case .start:
+      return .run { [gate] send in
+        await send(.log("before"))
+        await gate.waitIgnoringCancellation()
+        await send(.log("after cancellation"))
+      }
+      .cancellable(id: RunningID())
+    case .cancel:
+      return .cancel(id: RunningID())
+    }
+  }
+
+  func reduce(state: State, mutation: Mutation) -> State {
+    var state = state
+    if case .log(let entry) = mutation { state.log.append(entry) }
+    return state
+  }
+}
+
 @MainActor
 final class CancellationTests: XCTestCase {
   func test_cancelInFlight_newEffectWithSameID_cancelsTheRunningOne() async {
     // given
-    let latch = Latch()
-    let cancelled = Signal<String>()
-    let reactor = SearchReactor(latch: latch, cancelled: cancelled)
+    let gate = Gate<Void>()
+    let cancelled = Gate<String>()
+    let reactor = GatedSearchReactor(gate: gate, cancelled: cancelled)
     let first = reactor.send(.search("s"))
-    await bounded("the first search waits at the latch") { await latch.nextArrival() }
+    await gate.nextArrival("the first search waits at the gate", in: self)
 
     // when
     let second = reactor.send(.search("sw"))
-    let cancelledQuery = await bounded("the first search is cancelled") { await cancelled.next() }
-    await latch.open()
+    let cancelledQuery = await cancelled.opened("the first search is cancelled", in: self)
+    gate.open()
     await bounded("the first search ends") { await first.finish() }
     await bounded("the second search ends") { await second.finish() }
 
@@ -93,8 +128,8 @@ final class CancellationTests: XCTestCase {
 
   func test_cancelEffect_byID_stopsTheRunningEffect() async {
     // given
-    let cancelled = Signal<String>()
-    let reactor = SearchReactor(latch: Latch(), cancelled: cancelled)
+    let cancelled = Gate<String>()
+    let reactor = GatedSearchReactor(gate: Gate<Void>(), cancelled: cancelled)
     let long = reactor.send(.startLong)
     await bounded("the long effect runs") {
       for await running in reactor.values(of: \.isLongRunning) where running { break }
@@ -105,42 +140,54 @@ final class CancellationTests: XCTestCase {
     await bounded("the cancelled long effect ends") { await long.finish() }
 
     // then
-    let cancelledName = await bounded("the long effect sees its cancellation") {
-      await cancelled.next()
-    }
+    let cancelledName = await cancelled.opened("the long effect sees its cancellation", in: self)
     XCTAssertEqual(cancelledName, "long")
     XCTAssertFalse(reactor.currentState.longEnded)
     XCTAssertEqual(reactor.runtime.activeEffectCount, 0)
   }
 
   func test_reactorTask_cancel_cancelsTheActionsEffects() async {
-    let cancelled = Signal<String>()
-    let latch = Latch()
-    let reactor = SearchReactor(latch: latch, cancelled: cancelled)
+    let cancelled = Gate<String>()
+    let gate = Gate<Void>()
+    let reactor = GatedSearchReactor(gate: gate, cancelled: cancelled)
     let task = reactor.send(.search("q"))
-    await bounded("the search waits at the latch") { await latch.nextArrival() }
+    await gate.nextArrival("the search waits at the gate", in: self)
 
     task.cancel()
     await bounded("the cancelled search ends") { await task.finish() }
 
-    let cancelledQuery = await bounded("the search sees its cancellation") {
-      await cancelled.next()
-    }
+    let cancelledQuery = await cancelled.opened("the search sees its cancellation", in: self)
     XCTAssertEqual(cancelledQuery, "q")
     XCTAssertTrue(task.isCancelled)
     XCTAssertEqual(reactor.currentState.results, [])
   }
 
   func test_reactorTask_finish_waitsForEveryEffectOfTheAction() async {
-    let latch = Latch()
-    let reactor = SearchReactor(latch: latch, cancelled: Signal())
+    let gate = Gate<Void>()
+    let reactor = GatedSearchReactor(gate: gate, cancelled: Gate())
     let task = reactor.send(.search("q"))
     XCTAssertEqual(reactor.currentState.results, [])
 
-    await latch.open()
+    gate.open()
     await bounded("the search ends") { await task.finish() }
 
     XCTAssertEqual(reactor.currentState.results, ["q"])
+    XCTAssertEqual(reactor.runtime.activeEffectCount, 0)
+  }
+
+  func test_cancelEffect_effectThatSendsAfterItsCancellation_hasThoseOutputsDropped() async {
+    // given: an effect that goes on after its cancellation without noticing it
+    let reactor = HeedlessEffectReactor()
+    let task = reactor.send(.start)
+    await reactor.gate.nextArrival("the effect waits at the gate", in: self)
+
+    // when
+    reactor.send(.cancel)
+    reactor.gate.open()
+    await bounded("the cancelled effect ends") { await task.finish() }
+
+    // then
+    XCTAssertEqual(reactor.currentState.log, ["before"])
     XCTAssertEqual(reactor.runtime.activeEffectCount, 0)
   }
 }

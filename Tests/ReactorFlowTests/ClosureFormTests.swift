@@ -93,7 +93,7 @@ final class ClosureFormTests: XCTestCase {
   }
 
   func test_observe_closureFormsOnAnEquatableState_allObserveTheState() {
-    let reactor = CounterReactor()
+    let reactor = SyncCounterReactor()
     var calls = 0
     var counts: [Int] = []
 

@@ -9,7 +9,7 @@ final class CompositionTests: XCTestCase {
 
   func test_optionalChild_droppedByTheState_isReleasedAndItsEffectCancelled() async {
     // given: a detail with an effect that runs until it is cancelled
-    let cancelled = Signal<Void>()
+    let cancelled = Gate<Void>()
     let parent = ShelfReactor(makeRow: { ItemReactor(effectCancelled: cancelled) })
     parent.send(.showDetail)
     weak let detail = parent.currentState.detail?.reactor
@@ -21,12 +21,12 @@ final class CompositionTests: XCTestCase {
 
     // then
     XCTAssertNil(detail, "the state held the only reference to the detail")
-    await bounded("the dropped detail's effect is cancelled") { await cancelled.next() }
+    await cancelled.opened("the dropped detail's effect is cancelled", in: self)
   }
 
   func test_keyedChildren_removingOne_releasesOnlyThatOne() async {
     // given
-    let cancelled = Signal<Void>()
+    let cancelled = Gate<Void>()
     let parent = ShelfReactor(makeRow: { ItemReactor(effectCancelled: cancelled) })
     for id in 1...3 { parent.send(.add(id)) }
     weak let first = parent.currentState.rows[id: 1]?.reactor
@@ -45,7 +45,7 @@ final class CompositionTests: XCTestCase {
     XCTAssertEqual(
       parent.currentState.rows.map(\.reactor).map(ObjectIdentifier.init),
       [first, third].map { ObjectIdentifier($0!) })
-    await bounded("the removed row's effect is cancelled") { await cancelled.next() }
+    await cancelled.opened("the removed row's effect is cancelled", in: self)
   }
 
   func test_stack_popReleasesTheTopChild_andPopToReleasesEveryChildAbove() async {
@@ -74,8 +74,12 @@ final class CompositionTests: XCTestCase {
 
   func test_releasingTheParent_releasesEveryChild_andCancelsTheirEffects() async {
     // given: adopted children (their route refers to the parent) with running effects
-    let cancelled = Signal<Void>()
-    var parent: ShelfReactor? = ShelfReactor(makeRow: { ItemReactor(effectCancelled: cancelled) })
+    let rowCancelled = Gate<Void>()
+    let detailCancelled = Gate<Void>()
+    var gates = [rowCancelled, detailCancelled, Gate()]  // in the order the children are made
+    var parent: ShelfReactor? = ShelfReactor(makeRow: {
+      ItemReactor(effectCancelled: gates.removeFirst())
+    })
     parent?.send(.add(1))
     parent?.send(.showDetail)
     parent?.send(.push)
@@ -94,8 +98,8 @@ final class CompositionTests: XCTestCase {
     XCTAssertNil(row)
     XCTAssertNil(detail)
     XCTAssertNil(pushed)
-    await bounded("the row's effect is cancelled") { await cancelled.next() }
-    await bounded("the detail's effect is cancelled") { await cancelled.next() }
+    await rowCancelled.opened("the row's effect is cancelled", in: self)
+    await detailCancelled.opened("the detail's effect is cancelled", in: self)
   }
 
   func test_observersAndViews_ofParentAndChild_keepNoCycle() async {

@@ -5,7 +5,7 @@ import XCTest
 
 /// ReactorKit's `Observable.create { self.currentState ... }` chain, with deferred pieces.
 @MainActor
-private final class ChainReactor: Reactor {
+private final class DeferredChainReactor: Reactor {
   enum Action: Sendable { case addThenDouble(Int), asyncThenDouble(Int) }
   enum Mutation: Sendable, Equatable { case add(Int), set(Int) }
   struct State: Equatable, Sendable { var total = 0 }
@@ -41,7 +41,7 @@ private final class ChainReactor: Reactor {
 final class DeferredEffectTests: XCTestCase {
   func test_deferred_inConcatenation_seesThePreviousPieceReduced_synchronously() async {
     // given
-    let reactor = ChainReactor()
+    let reactor = DeferredChainReactor()
 
     // when
     let task = reactor.send(.addThenDouble(2))
@@ -53,7 +53,7 @@ final class DeferredEffectTests: XCTestCase {
 
   func test_deferred_afterAnAsynchronousPiece_seesItsMutation() async {
     // given
-    let reactor = ChainReactor()
+    let reactor = DeferredChainReactor()
 
     // when
     await bounded("reactor.send(.asyncThenDouble(4)) finishes") {
@@ -66,7 +66,7 @@ final class DeferredEffectTests: XCTestCase {
 
   func test_deferred_effectHeldAfterwards_doesNotKeepTheReactorAlive() async throws {
     // given
-    var reactor: ChainReactor? = ChainReactor()
+    var reactor: DeferredChainReactor? = DeferredChainReactor()
     weak let weakReactor = reactor
     let effect = try XCTUnwrap(reactor?.mutate(action: .addThenDouble(1)))
 

@@ -7,25 +7,22 @@ import XCTest
 
 // MARK: - ReactorFlow.md: the landing page's counter
 
-/// A namespace, so that the landing page's `CounterReactor` does not clash with the one of
-/// Support/CounterReactor.swift.
-enum ReactorFlowLandingPage {
-  @MainActor
-  final class CounterReactor: Reactor {
-    enum Action: Sendable { case increment, decrement }
-    struct State: Equatable, Sendable { var count = 0 }
+/// The landing page's counter, the one `CounterReactor` of these tests.
+@MainActor
+final class CounterReactor: Reactor {
+  enum Action: Sendable { case increment, decrement }
+  struct State: Equatable, Sendable { var count = 0 }
 
-    let initialState = State()
-    let runtime = Runtime()
+  let initialState = State()
+  let runtime = Runtime()
 
-    func reduce(state: State, mutation: Action) -> State {
-      var state = state
-      switch mutation {
-      case .increment: state.count += 1
-      case .decrement: state.count -= 1
-      }
-      return state
+  func reduce(state: State, mutation: Action) -> State {
+    var state = state
+    switch mutation {
+    case .increment: state.count += 1
+    case .decrement: state.count -= 1
     }
+    return state
   }
 }
 
@@ -33,7 +30,7 @@ enum ReactorFlowLandingPage {
 final class ReactorFlowLandingPageTests: XCTestCase {
   func test_counter_incrementTwiceThenDecrement_countsOne() async {
     // given
-    let reactor = ReactorFlowLandingPage.CounterReactor()
+    let reactor = CounterReactor()
 
     // when
     reactor.send(.increment)

@@ -104,6 +104,26 @@ final class ErrorTests: XCTestCase {
     XCTAssertEqual(reactor.currentState.count, 2)
     XCTAssertEqual(reported, 1)
   }
+
+  func test_effectError_inAMergeReachedInsideARunningTask_endsThatEffectOnly() async {
+    // given
+    let reactor = ConcatenatedMergeReactor()
+    var errors = 0
+    reactor.runtime.onUnhandledError = { _ in errors += 1 }
+
+    // when
+    let task = reactor.send(.go)
+    await reactor.gate.nextArrival("the sibling waits at the gate", in: self)
+    await bounded("the first effect's output arrives") {
+      for await log in reactor.values(of: \.log) where log.contains("first") { break }
+    }
+    reactor.gate.open()
+    await bounded("the merge ends") { await task.finish() }
+
+    // then
+    XCTAssertEqual(reactor.currentState.log, ["first", "sibling"])
+    XCTAssertEqual(errors, 1)
+  }
 }
 
 @MainActor
@@ -125,5 +145,37 @@ private final class MergeReactor: Reactor {
 
   func reduce(state: State, mutation: Mutation) -> State {
     State(count: state.count + 1)
+  }
+}
+
+/// A merge reached inside a running task: after the first effect of a concatenation. One of the
+/// merged effects fails; its sibling waits at a gate, then sends.
+@MainActor
+private final class ConcatenatedMergeReactor: Reactor {
+  enum Action: Sendable { case go }
+  enum Mutation: Sendable { case log(String) }
+  struct State: Equatable, Sendable { var log: [String] = [] }
+
+  let initialState = State()
+  let runtime = Runtime()
+  let gate = Gate<Void>()
+
+  func mutate(action: Action) -> Effect<Mutation> {
+    .concatenate(
+      .run { send in await send(.log("first")) },
+      .merge(
+        .run { _ in throw Failure(code: 10) },
+        .run { [gate] send in
+          await gate.waitIgnoringCancellation()
+          await send(.log("sibling"))
+        }
+      )
+    )
+  }
+
+  func reduce(state: State, mutation: Mutation) -> State {
+    var state = state
+    if case .log(let entry) = mutation { state.log.append(entry) }
+    return state
   }
 }

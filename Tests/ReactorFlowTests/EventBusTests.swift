@@ -7,7 +7,7 @@ private enum TodoEvent: Sendable, Equatable { case renamed(String) }
 /// A reactor that merges a shared bus into its mutations, as ReactorKit apps merge a service's
 /// `PublishSubject`.
 @MainActor
-private final class TodoTitleReactor: Reactor {
+private final class BusTitleReactor: Reactor {
   enum Action: Sendable { case none }
   enum Mutation: Sendable { case setTitle(String) }
   struct State: Equatable, Sendable { var title = "" }
@@ -71,7 +71,7 @@ final class EventBusTests: XCTestCase {
   func test_eventBus_manyReactors_eachReduceTheEvent() async {
     // given
     let bus = EventBus<TodoEvent>()
-    let reactors = [TodoTitleReactor(bus: bus), TodoTitleReactor(bus: bus)]
+    let reactors = [BusTitleReactor(bus: bus), BusTitleReactor(bus: bus)]
     for reactor in reactors { _ = reactor.currentState }
     XCTAssertEqual(bus.subscriberCount, 2)
     let renamed = reactors.map { reactor in

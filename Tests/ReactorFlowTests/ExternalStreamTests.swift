@@ -6,7 +6,7 @@ import XCTest
 @MainActor
 private final class SessionReactor: Reactor {
   enum Action: Sendable { case userChanged(String), refresh }
-  enum Mutation: Sendable { case setUser(String), tick }
+  enum Mutation: Sendable, Equatable { case setUser(String), tick }
   struct State: Equatable, Sendable { var user = ""; var ticks = 0 }
 
   let initialState = State()
@@ -79,15 +79,34 @@ final class ExternalStreamTests: XCTestCase {
   }
 
   func test_externalStreams_areCancelledWhenTheReactorIsReleased() async {
-    let terminated = Signal<Void>()
+    let terminated = Gate<Void>()
     let (users, userInput) = AsyncStream.makeStream(of: String.self)
-    userInput.onTermination = { _ in terminated.fire(()) }
+    userInput.onTermination = { _ in terminated.open() }
     var reactor: SessionReactor? = SessionReactor(users: users, ticks: AsyncStream { _ in })
     _ = reactor?.currentState
 
     reactor = nil
 
-    await bounded("the released reactor's external stream terminates") { await terminated.next() }
+    await terminated.opened("the released reactor's external stream terminates", in: self)
     XCTAssertNil(reactor)
+  }
+
+  func test_activeEffectCount_withExternalStreams_countsOnlyTheEffectsOfActions() async {
+    // given: external streams that never end
+    let (users, userInput) = AsyncStream.makeStream(of: String.self)
+    let (ticks, tickInput) = AsyncStream.makeStream(of: Void.self)
+    let reactor = SessionReactor(users: users, ticks: ticks)
+    let tester = ReactorTester(reactor)
+
+    // when
+    userInput.yield("ada")
+    await tester.receive(.setUser("ada")) { $0.user = "ada" }
+
+    // then
+    XCTAssertEqual(reactor.runtime.activeEffectCount, 0)
+    let failures = await captureFailures { await tester.finish() }
+    XCTAssertEqual(failures, [])
+    userInput.finish()
+    tickInput.finish()
   }
 }

@@ -11,10 +11,10 @@ private final class LongLivedReactor: Reactor {
 
   let initialState = State()
   let runtime = Runtime()
-  let effectCancelled: Signal<Void>
-  let externalCancelled: Signal<Void>
+  let effectCancelled: Gate<Void>
+  let externalCancelled: Gate<Void>
 
-  init(effectCancelled: Signal<Void>, externalCancelled: Signal<Void>) {
+  init(effectCancelled: Gate<Void>, externalCancelled: Gate<Void>) {
     self.effectCancelled = effectCancelled
     self.externalCancelled = externalCancelled
   }
@@ -29,7 +29,7 @@ private final class LongLivedReactor: Reactor {
         do {
           try await suspendUntilCancelled()
         } catch {
-          effectCancelled.fire(())
+          effectCancelled.open()
         }
       }
     }
@@ -40,7 +40,7 @@ private final class LongLivedReactor: Reactor {
       do {
         try await suspendUntilCancelled()
       } catch {
-        externalCancelled.fire(())
+        externalCancelled.open()
       }
     }
   }
@@ -56,8 +56,8 @@ private final class Marker {}
 final class LifetimeTests: XCTestCase {
   func test_releasingReactor_cancelsEffectsAndFreesEverything() async {
     // given
-    let effectCancelled = Signal<Void>()
-    let externalCancelled = Signal<Void>()
+    let effectCancelled = Gate<Void>()
+    let externalCancelled = Gate<Void>()
     var reactor: LongLivedReactor? = LongLivedReactor(
       effectCancelled: effectCancelled, externalCancelled: externalCancelled)
     weak let weakReactor = reactor
@@ -82,17 +82,15 @@ final class LifetimeTests: XCTestCase {
     XCTAssertNil(weakReactor, "effects, observers and consumers must not keep a reactor alive")
     XCTAssertNil(weakRuntime)
     XCTAssertNil(weakMarker, "the observer's closure must be released with the runtime")
-    await bounded("the released reactor's effect is cancelled") { await effectCancelled.next() }
-    await bounded("the released reactor's external stream is cancelled") {
-      await externalCancelled.next()
-    }
+    await effectCancelled.opened("the released reactor's effect is cancelled", in: self)
+    await externalCancelled.opened("the released reactor's external stream is cancelled", in: self)
     let consumed = await bounded("the state stream ends with the reactor") { await consumer.value }
     XCTAssertGreaterThanOrEqual(consumed ?? 0, 1, "the state stream ends when the reactor goes away")
     XCTAssertEqual(token?.isCancelled, false)
   }
 
   func test_effectFinishingEarly_doesNotEndTheReactor() async {
-    let reactor = LongLivedReactor(effectCancelled: Signal(), externalCancelled: Signal())
+    let reactor = LongLivedReactor(effectCancelled: Gate(), externalCancelled: Gate())
     let stream = reactor.values(of: \.count)
 
     let first = reactor.send(.increment)

@@ -363,12 +363,12 @@ final class MigrationGuideTests: XCTestCase {
 
   func test_guideMutate_refresh_setsLoadingAtOnceThenTheRepositories() async {
     // given
-    let latch = Latch()
+    let gate = Gate<Void>()
     let log = QueryLog()
     let reactor = RepositoryListReactor(
       api: RepositoryAPI { query in
         await log.append(query)
-        try await latch.wait()
+        try await gate.wait()
         return ["ReactorKit", "ReactorFlow"]
       })
 
@@ -378,7 +378,7 @@ final class MigrationGuideTests: XCTestCase {
     // then
     XCTAssertTrue(reactor.currentState.isLoading)
     XCTAssertEqual(reactor.currentState.title, "Loading…")
-    await latch.open()
+    gate.open()
     await bounded("task finishes") { await task.finish() }
     XCTAssertEqual(
       reactor.currentState,
@@ -389,12 +389,12 @@ final class MigrationGuideTests: XCTestCase {
 
   func test_guideTransformAction_refreshWhileLoading_isDropped() async {
     // given
-    let latch = Latch()
+    let gate = Gate<Void>()
     let log = QueryLog()
     let reactor = RepositoryListReactor(
       api: RepositoryAPI { query in
         await log.append(query)
-        try await latch.wait()
+        try await gate.wait()
         return ["ReactorFlow"]
       })
     let first = reactor.send(.refresh)
@@ -404,7 +404,7 @@ final class MigrationGuideTests: XCTestCase {
 
     // then
     XCTAssertFalse(second.hasEffects)
-    await latch.open()
+    gate.open()
     await bounded("first finishes") { await first.finish() }
     XCTAssertEqual(log.queries, ["swift"])
     XCTAssertEqual(reactor.currentState.repositories, ["ReactorFlow"])

@@ -5,7 +5,7 @@ import XCTest
 final class ObservationBagTests: XCTestCase {
   func test_bag_holdsItsObservationsAlive() async {
     // given
-    let reactor = CounterReactor()
+    let reactor = SyncCounterReactor()
     let bag = ObservationBag()
     var counts: [Int] = []
     var doubled: [Int] = []
@@ -23,7 +23,7 @@ final class ObservationBagTests: XCTestCase {
 
   func test_bag_cancelAll_endsEveryObservationAndEmptiesTheBag() async {
     // given
-    let reactor = CounterReactor()
+    let reactor = SyncCounterReactor()
     let bag = ObservationBag()
     var counts: [Int] = []
     reactor.observe(\.count) { counts.append($0) }.store(in: bag)
@@ -39,7 +39,7 @@ final class ObservationBagTests: XCTestCase {
 
   func test_bag_released_endsEveryObservation() async {
     // given
-    let reactor = CounterReactor()
+    let reactor = SyncCounterReactor()
     var bag: ObservationBag? = ObservationBag()
     var counts: [Int] = []
     if let bag { reactor.observe(\.count) { counts.append($0) }.store(in: bag) }
@@ -55,7 +55,7 @@ final class ObservationBagTests: XCTestCase {
   func test_bag_doesNotKeepTheReactorAlive() async {
     // given
     let bag = ObservationBag()
-    var reactor: CounterReactor? = CounterReactor()
+    var reactor: SyncCounterReactor? = SyncCounterReactor()
     weak let weakReactor = reactor
     reactor?.observe(\.count) { _ in }.store(in: bag)
 

@@ -5,7 +5,7 @@ import XCTest
 final class ObservationTests: XCTestCase {
   func test_observeKeyPath_givesCurrentValueAtOnceThenEachDistinctChange() async {
     // given
-    let reactor = CounterReactor()
+    let reactor = SyncCounterReactor()
     reactor.send(.set(5))
     var values: [Int] = []
 
@@ -22,8 +22,8 @@ final class ObservationTests: XCTestCase {
   }
 
   func test_observeState_equatableState_skipsEqualStates() async {
-    let reactor = CounterReactor()
-    var states: [CounterReactor.State] = []
+    let reactor = SyncCounterReactor()
+    var states: [SyncCounterReactor.State] = []
 
     let token = reactor.observe { states.append($0) }
     reactor.send(.set(0))
@@ -34,7 +34,7 @@ final class ObservationTests: XCTestCase {
   }
 
   func test_observe_afterTokenCancelled_isNotCalledAgain() async {
-    let reactor = CounterReactor()
+    let reactor = SyncCounterReactor()
     var values: [Int] = []
     let token = reactor.observe(\.count) { values.append($0) }
 
@@ -46,7 +46,7 @@ final class ObservationTests: XCTestCase {
   }
 
   func test_observe_afterTokenReleased_isNotCalledAgain() async {
-    let reactor = CounterReactor()
+    let reactor = SyncCounterReactor()
     var values: [Int] = []
     var token: ObservationToken? = reactor.observe(\.count) { values.append($0) }
     XCTAssertNotNil(token)
@@ -58,7 +58,7 @@ final class ObservationTests: XCTestCase {
   }
 
   func test_observe_cancellingAnotherObserverDuringNotification_stopsItAtOnce() async {
-    let reactor = CounterReactor()
+    let reactor = SyncCounterReactor()
     var second: [Int] = []
     var secondToken: ObservationToken?
     let firstToken = reactor.observe(\.count) { count in
@@ -74,10 +74,10 @@ final class ObservationTests: XCTestCase {
   }
 
   func test_observe_nonEquatableKeyPath_reportsEveryState() async {
-    let reactor = CounterReactor()
+    let reactor = SyncCounterReactor()
     var calls = 0
 
-    let token = reactor.observe(\.self) { (_: CounterReactor.State) in calls += 1 }
+    let token = reactor.observe(\.self) { (_: SyncCounterReactor.State) in calls += 1 }
     reactor.send(.set(0))
 
     XCTAssertEqual(calls, 1, "State is Equatable, so the distinct overload applies")

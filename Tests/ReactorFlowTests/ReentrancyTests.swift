@@ -9,18 +9,24 @@ private final class ChainReactor: Reactor {
 
   let initialState = State()
   let runtime = Runtime()
+  /// How deep `mutate` calls are nested: more than 1 if an action sent from `mutate` were
+  /// processed re-entrantly.
   var depth = 0
   var maximumDepth = 0
 
-  func reduce(state: State, mutation: Action) -> State {
+  func mutate(action: Action) -> Effect<Action> {
     depth += 1
     maximumDepth = max(maximumDepth, depth)
     defer { depth -= 1 }
-    if mutation == .first {
-      // Sent from inside reduce: queued, not run re-entrantly.
+    if action == .first {
+      // Sent while `.first` is being processed: queued, not run re-entrantly.
       send(.second)
       send(.third)
     }
+    return .send(action)
+  }
+
+  func reduce(state: State, mutation: Action) -> State {
     var state = state
     state.processed.append(mutation)
     return state
@@ -29,11 +35,14 @@ private final class ChainReactor: Reactor {
 
 @MainActor
 final class ReentrancyTests: XCTestCase {
-  func test_send_fromReduce_isQueuedAndProcessedAfterInFIFOOrder() async {
+  func test_send_fromMutate_isQueuedAndProcessedAfterInFIFOOrder() async {
+    // given
     let reactor = ChainReactor()
 
+    // when
     reactor.send(.first)
 
+    // then
     XCTAssertEqual(reactor.currentState.processed, [.first, .second, .third])
     XCTAssertEqual(reactor.maximumDepth, 1)
   }
@@ -75,19 +84,51 @@ final class ReentrancyTests: XCTestCase {
     XCTAssertEqual(reactor.currentState.processed, [.first, .second, .third, .fromConsumer])
   }
 
-  func test_send_fromReduce_returnsHandleThatWaitsForTheQueuedActionsEffects() async {
+  func test_send_fromObserver_returnsHandleThatWaitsForTheQueuedActionsEffects() async {
+    // given: an observer that sends `.queued` once `.start` is reduced
     let reactor = QueuedEffectReactor()
+    var queued: ReactorTask?
+    let token = reactor.observe(\.log) { log in
+      if log == ["start"] { queued = reactor.send(.queued) }
+    }
 
+    // when
     let startTask = reactor.send(.start)
+
+    // then
     XCTAssertEqual(reactor.currentState.log, ["start", "queued"])
     XCTAssertFalse(startTask.hasEffects)
-    let queued = reactor.queuedTask
-    await bounded("the queued action's effects end") { await queued?.finish() }
-
+    let queuedTask = queued
+    await bounded("the queued action's effects end") { await queuedTask?.finish() }
     XCTAssertEqual(reactor.currentState.log, ["start", "queued", "queued effect"])
+    token.cancel()
+  }
+
+  func test_send_fromObserverWithTheHandleCancelledAtOnce_doesNotRunTheQueuedActionsEffects() async {
+    // given: an observer that sends `.queued` once `.start` is reduced, and cancels its handle
+    // before the queue is drained
+    let reactor = QueuedEffectReactor()
+    var queued: ReactorTask?
+    let token = reactor.observe(\.log) { log in
+      guard log == ["start"] else { return }
+      queued = reactor.send(.queued)
+      queued?.cancel()
+    }
+
+    // when
+    reactor.send(.start)
+    let queuedTask = queued
+    await bounded("the queued action's effects end") { await queuedTask?.finish() }
+
+    // then
+    XCTAssertEqual(queuedTask?.isCancelled, true)
+    XCTAssertEqual(reactor.currentState.log, ["start", "queued"])
+    XCTAssertEqual(reactor.runtime.activeEffectCount, 0)
+    token.cancel()
   }
 }
 
+/// `.start` logs at once; `.queued` logs at once, then from an effect.
 @MainActor
 private final class QueuedEffectReactor: Reactor {
   enum Action: Sendable { case start, queued }
@@ -96,7 +137,6 @@ private final class QueuedEffectReactor: Reactor {
 
   let initialState = State()
   let runtime = Runtime()
-  var queuedTask: ReactorTask?
 
   func mutate(action: Action) -> Effect<Mutation> {
     switch action {
@@ -110,7 +150,6 @@ private final class QueuedEffectReactor: Reactor {
   func reduce(state: State, mutation: Mutation) -> State {
     var state = state
     guard case .log(let entry) = mutation else { return state }
-    if entry == "start" { queuedTask = send(.queued) }
     state.log.append(entry)
     return state
   }

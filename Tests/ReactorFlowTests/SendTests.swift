@@ -40,7 +40,7 @@ private final class SequenceReactor: Reactor {
 @MainActor
 final class SendTests: XCTestCase {
   func test_send_synchronousMutation_isReducedBeforeSendReturns() async {
-    let reactor = CounterReactor()
+    let reactor = SyncCounterReactor()
 
     reactor.send(.increment)
 
@@ -67,7 +67,7 @@ final class SendTests: XCTestCase {
 
   func test_runtime_touchedFromManyTasksAtOnce_isStartedOnce() async {
     // given
-    let reactor = CounterReactor()
+    let reactor = SyncCounterReactor()
 
     // when
     await withTaskGroup(of: Void.self) { group in
@@ -83,7 +83,7 @@ final class SendTests: XCTestCase {
   }
 
   func test_send_fromManyTasks_reducesEveryActionExactlyOnce() async {
-    let reactor = CounterReactor()
+    let reactor = SyncCounterReactor()
     let tasks = 100
     let actionsPerTask = 10_000
 

@@ -10,10 +10,10 @@ private final class PagingReactor: Reactor {
 
   let initialState = State()
   let runtime = Runtime()
-  let gate: Latch?
-  let readPages: Signal<[Int]>?
+  let gate: Gate<Void>?
+  let readPages: Gate<[Int]>?
 
-  init(gate: Latch? = nil, readPages: Signal<[Int]>? = nil) {
+  init(gate: Gate<Void>? = nil, readPages: Gate<[Int]>? = nil) {
     self.gate = gate
     self.readPages = readPages
   }
@@ -21,7 +21,7 @@ private final class PagingReactor: Reactor {
   func mutate(action: Action) -> Effect<Mutation> {
     .run(reading: self) { [gate, readPages] state, send in
       let pages = try await state.current.pages
-      readPages?.fire(pages)
+      readPages?.open(pages)
       try await gate?.wait()
       let nextPage = (try await state.current.pages.last ?? 0) + 1
       await send(.appendPage(nextPage))
@@ -56,12 +56,12 @@ final class StateReaderTests: XCTestCase {
 
   func test_runReading_whileTheEffectRuns_doesNotKeepTheReactorAlive() async {
     // given
-    let gate = Latch()
-    let readPages = Signal<[Int]>()
+    let gate = Gate<Void>()
+    let readPages = Gate<[Int]>()
     var reactor: PagingReactor? = PagingReactor(gate: gate, readPages: readPages)
     weak let weakReactor = reactor
     let task = reactor?.send(.loadNextPage)
-    await bounded("the effect read the state and waits on the gate") { await gate.nextArrival() }
+    await gate.nextArrival("the effect read the state and waits on the gate", in: self)
 
     // when
     reactor = nil

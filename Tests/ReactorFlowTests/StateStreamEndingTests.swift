@@ -7,8 +7,8 @@ import XCTest
 final class StateStreamEndingTests: XCTestCase {
   func test_state_consumerStopsIterating_producerStopsFeedingIt() async {
     // given
-    let reactor = CounterReactor()
-    var stream: AsyncStream<CounterReactor.State>? = reactor.state
+    let reactor = SyncCounterReactor()
+    var stream: AsyncStream<SyncCounterReactor.State>? = reactor.state
     if let stream {
       await bounded("the current state") {
         for await _ in stream { break }
@@ -25,18 +25,18 @@ final class StateStreamEndingTests: XCTestCase {
   }
 
   func test_state_consumerTaskCancelledWhileWaiting_endsTheSequence() async {
-    let reactor = CounterReactor()
+    let reactor = SyncCounterReactor()
     let stream = reactor.state
-    let received = Signal<Int>()
+    let received = Gate<Int>()
     let consumer = Task {
       var count = 0
       for await _ in stream {
         count += 1
-        received.fire(count)
+        received.open(count)
       }
       return count
     }
-    await bounded("the consumer receives the current state") { await received.next() }
+    await received.opened("the consumer receives the current state", in: self)
 
     consumer.cancel()
     let count = await bounded("consumer ends") { await consumer.value }
@@ -47,7 +47,7 @@ final class StateStreamEndingTests: XCTestCase {
   }
 
   func test_state_reactorReleased_consumerDrainsBufferedStatesThenEnds() async {
-    var reactor: CounterReactor? = CounterReactor()
+    var reactor: SyncCounterReactor? = SyncCounterReactor()
     let stream = reactor?.state
     reactor?.send(.increment)
     reactor?.send(.increment)

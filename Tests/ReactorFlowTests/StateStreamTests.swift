@@ -6,7 +6,7 @@ import XCTest
 final class StateStreamTests: XCTestCase {
   func test_state_newConsumer_getsCurrentStateFirstThenEveryLaterState() async {
     // given
-    let reactor = CounterReactor()
+    let reactor = SyncCounterReactor()
     let stream = reactor.state
 
     // when
@@ -25,7 +25,7 @@ final class StateStreamTests: XCTestCase {
 
   func test_state_lateConsumer_getsOnlyTheLatestStateNotTheHistory() async {
     // given
-    let reactor = CounterReactor()
+    let reactor = SyncCounterReactor()
     for _ in 0..<5 { reactor.send(.increment) }
 
     // when
@@ -41,7 +41,7 @@ final class StateStreamTests: XCTestCase {
   }
 
   func test_state_manyConsumers_eachGetEveryState() async {
-    let reactor = CounterReactor()
+    let reactor = SyncCounterReactor()
     let streams = (0..<10).map { _ in reactor.state }
 
     reactor.send(.increment)
@@ -56,7 +56,7 @@ final class StateStreamTests: XCTestCase {
   }
 
   func test_state_slowConsumer_doesNotBlockSend() async {
-    let reactor = CounterReactor()
+    let reactor = SyncCounterReactor()
     let stream = reactor.state  // never read
 
     for _ in 0..<10_000 { reactor.send(.increment) }
@@ -66,7 +66,7 @@ final class StateStreamTests: XCTestCase {
   }
 
   func test_values_ofKeyPath_areDistinct() async {
-    let reactor = CounterReactor()
+    let reactor = SyncCounterReactor()
     let values = reactor.values(of: \.count)
 
     reactor.send(.set(0))

@@ -47,10 +47,10 @@ private class ListReactor<Item: Sendable & Equatable>: Reactor {
 }
 
 @MainActor
-private final class TodoListReactor: ListReactor<String> {
-  let gate: Latch?
+private final class CapitalizingTodoListReactor: ListReactor<String> {
+  let gate: Gate<Void>?
 
-  init(gate: Latch? = nil) {
+  init(gate: Gate<Void>? = nil) {
     self.gate = gate
   }
 
@@ -149,7 +149,7 @@ private final class UndeclaredHookReactor: ListReactor<Int> {
 final class SubclassReactorTests: XCTestCase {
   func test_subclassOfGenericBase_actions_runTheSubclassOverrides() async {
     // given
-    let reactor = TodoListReactor()
+    let reactor = CapitalizingTodoListReactor()
 
     // when
     reactor.send(.add("buy milk"))
@@ -160,7 +160,7 @@ final class SubclassReactorTests: XCTestCase {
 
   func test_subclassOfGenericBase_effects_useTheSubclassLoader() async {
     // given
-    let reactor = TodoListReactor()
+    let reactor = CapitalizingTodoListReactor()
     let states = reactor.record(\.self)
 
     // when
@@ -173,11 +173,11 @@ final class SubclassReactorTests: XCTestCase {
 
   func test_subclassOfGenericBase_whenReleased_cancelsItsEffectsAndGoesAway() async {
     // given
-    let gate = Latch()
-    var reactor: TodoListReactor? = TodoListReactor(gate: gate)
+    let gate = Gate<Void>()
+    var reactor: CapitalizingTodoListReactor? = CapitalizingTodoListReactor(gate: gate)
     weak let weakReactor = reactor
     let task = reactor?.send(.load)
-    await bounded("the load effect waits on the gate") { await gate.nextArrival() }
+    await gate.nextArrival("the load effect waits on the gate", in: self)
 
     // when
     reactor = nil

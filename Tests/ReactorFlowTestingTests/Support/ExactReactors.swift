@@ -1,5 +1,6 @@
 import Foundation
 import ReactorFlow
+import ReactorFlowTestSupport
 import ReactorFlowTesting
 
 /// Computes for `duration` of real time without suspending: CPU work, not a sleep.
@@ -164,30 +165,8 @@ final class RetryReactor: Reactor {
   }
 }
 
-/// A gate that an effect awaits and that only the test opens: it stands for real I/O that the
-/// test does not control (a continuation nobody resumes until the test cleans up).
-final class IOGate: @unchecked Sendable {
-  // `@unchecked Sendable`: `lock` protects `continuation`.
-  private let lock = NSLock()
-  private var continuation: CheckedContinuation<Void, Never>?
-
-  func wait() async {
-    await withCheckedContinuation { continuation in
-      lock.withLock { self.continuation = continuation }
-    }
-  }
-
-  /// Resumes the waiting effect, if it waits.
-  func open() {
-    let waiting = lock.withLock {
-      defer { continuation = nil }
-      return continuation
-    }
-    waiting?.resume()
-  }
-}
-
-/// An effect that waits on an `IOGate`, then sends `.loaded`.
+/// An effect that waits at a gate that stands for real I/O the test does not control (it ignores
+/// cancellation, and only the test opens it), then sends `.loaded`.
 @MainActor
 final class IOReactor: Reactor {
   enum Action: Sendable { case load(Int) }
@@ -196,9 +175,9 @@ final class IOReactor: Reactor {
 
   let initialState = State()
   let runtime = Runtime()
-  private let gate: IOGate
+  private let gate: Gate<Void>
 
-  init(gate: IOGate) {
+  init(gate: Gate<Void>) {
     self.gate = gate
   }
 
@@ -206,7 +185,7 @@ final class IOReactor: Reactor {
     switch action {
     case .load(let id):
       return .run { [gate] send in
-        await gate.wait()
+        await gate.waitIgnoringCancellation()
         await send(.loaded(id))
       }
     }

@@ -69,7 +69,7 @@ final class ChangeLogTests: XCTestCase {
 
   func test_longDiff_isCutAfterTheMaximum() async {
     // given
-    let reactor = ListReactor()
+    let reactor = NumberListReactor()
     var lines: [String] = []
     let token = reactor.logChanges { lines.append($0) }
 
@@ -85,7 +85,7 @@ final class ChangeLogTests: XCTestCase {
 }
 
 @MainActor
-private final class ListReactor: Reactor {
+private final class NumberListReactor: Reactor {
   typealias Action = Int
   let initialState: [Int] = []
   let runtime = Runtime()

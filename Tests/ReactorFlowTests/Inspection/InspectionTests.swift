@@ -58,7 +58,7 @@ final class InspectionTests: XCTestCase {
     let events = EventLines()
     let token = reactor.inspect { events.record($0) }
     let waiting = reactor.send(.wait)
-    await bounded("the effect waits on the latch") { await reactor.latch.nextArrival() }
+    await reactor.gate.nextArrival("the effect waits on the gate", in: self)
 
     // when
     reactor.send(.stop)

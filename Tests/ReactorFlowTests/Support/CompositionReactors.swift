@@ -1,4 +1,5 @@
 import ReactorFlow
+import ReactorFlowTestSupport
 
 /// What happened, in order, across a parent and its children.
 @MainActor
@@ -24,9 +25,9 @@ final class ItemReactor: OutputReactor {
 
   let initialState = State()
   let runtime = Runtime()
-  let effectCancelled: Signal<Void>
+  let effectCancelled: Gate<Void>
 
-  init(effectCancelled: Signal<Void> = Signal()) {
+  init(effectCancelled: Gate<Void> = Gate()) {
     self.effectCancelled = effectCancelled
   }
 
@@ -41,7 +42,7 @@ final class ItemReactor: OutputReactor {
         do {
           try await suspendUntilCancelled()
         } catch {
-          effectCancelled.fire(())
+          effectCancelled.open()
         }
       }
     }

@@ -1,4 +1,5 @@
 import ReactorFlow
+import ReactorFlowTestSupport
 
 /// A reactor with every kind of event an inspector can see: a synchronous mutation, an effect that
 /// sends, one that waits until cancelled, one that fails, a transform that makes two actions, and
@@ -18,12 +19,12 @@ final class InspectedCounter: Reactor {
 
   let initialState = State()
   let runtime = Runtime()
-  let latch = Latch()
+  let gate = Gate<Void>()
   /// Actions for the reactor's external action stream, when it has one.
   let external: AsyncStream<Action>?
   let externalContinuation: AsyncStream<Action>.Continuation
   /// The line of the `.run` of `.load`, for the inspected source location.
-  static let loadLine = 39
+  static let loadLine = 40
 
   init(withExternalActions: Bool = false) {
     let (stream, continuation) = AsyncStream.makeStream(of: Action.self)
@@ -40,7 +41,7 @@ final class InspectedCounter: Reactor {
         .prepend(.setLoading(true))
         .cancellable(id: "load")
     case .wait:
-      return .run { [latch] _ in try await latch.wait() }.cancellable(id: "wait")
+      return .run { [gate] _ in try await gate.wait() }.cancellable(id: "wait")
     case .stop:
       return .cancel(id: "wait")
     case .fail:

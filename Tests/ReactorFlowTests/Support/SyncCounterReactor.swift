@@ -1,8 +1,9 @@
 import ReactorFlow
 
-/// The smallest useful reactor: actions apply directly (`Mutation == Action`).
+/// The smallest useful reactor, without effects: each action applies directly, synchronously
+/// (`Mutation == Action`), and it counts how often its initial state is read.
 @MainActor
-final class CounterReactor: Reactor {
+final class SyncCounterReactor: Reactor {
   enum Action: Sendable, Equatable {
     case increment
     case decrement

@@ -13,10 +13,11 @@ struct FactClientMock: FactClient {
 
 struct FactError: Error, Equatable {}
 
-/// A counter with one effect of each kind the tester must handle: a request that ends, a timer
-/// that runs until stopped on an injected clock, and a request that fails without a handler.
+/// A counter with asynchronous effects, one of each kind the tester must handle: a request that
+/// ends, a timer that runs until stopped on an injected clock, and a request that fails without a
+/// handler.
 @MainActor
-final class CounterReactor: Reactor {
+final class AsyncCounterReactor: Reactor {
   enum Action: Sendable {
     case increment
     case decrement

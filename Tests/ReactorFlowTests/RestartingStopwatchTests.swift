@@ -2,10 +2,10 @@ import ReactorFlow
 import ReactorFlowTesting
 import XCTest
 
-/// The stopwatch of the core requirements: `start` ticks every second on an injected clock,
-/// `stop` cancels the ticking.
+/// A stopwatch whose `start` (re)starts a timer that ticks every second on an injected clock,
+/// cancelling the running one; `stop` cancels the ticking.
 @MainActor
-final class StopwatchReactor: Reactor {
+final class RestartingStopwatchReactor: Reactor {
   enum Action: Sendable { case start, stop }
   enum Mutation: Sendable { case setRunning(Bool), tick }
   struct State: Equatable, Sendable { var isRunning = false; var seconds = 0 }
@@ -47,11 +47,11 @@ final class StopwatchReactor: Reactor {
 }
 
 @MainActor
-final class StopwatchTests: XCTestCase {
+final class RestartingStopwatchTests: XCTestCase {
   func test_stopwatch_countsOnlyWhileStarted() async {
     // given
     let clock = TestClock()
-    let reactor = StopwatchReactor(clock: clock)
+    let reactor = RestartingStopwatchReactor(clock: clock)
 
     // when
     reactor.send(.start)
@@ -75,7 +75,7 @@ final class StopwatchTests: XCTestCase {
 
   func test_stopwatch_startedTwice_cancelsTheFirstTimer() async {
     let clock = TestClock()
-    let reactor = StopwatchReactor(clock: clock)
+    let reactor = RestartingStopwatchReactor(clock: clock)
 
     reactor.send(.start)
     await clock.advance(by: .milliseconds(500))
