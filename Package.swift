@@ -28,8 +28,9 @@ let package = Package(
       dependencies: ["RandomUserCore"],
       path: "Samples/RandomUser/Sources/randomuser"
     ),
-    // Helpers that both test targets use; a plain target, so that neither keeps a copy.
-    .target(name: "ReactorFlowTestSupport", path: "Tests/ReactorFlowTestSupport"),
+    // Helpers and fixture reactors that several test targets use, so that none keeps a copy.
+    .target(
+      name: "ReactorFlowTestSupport", dependencies: ["ReactorFlow"], path: "Tests/ReactorFlowTestSupport"),
     .testTarget(
       name: "ReactorFlowTests",
       dependencies: ["ReactorFlow", "ReactorFlowTesting", "ReactorFlowTestSupport"]),

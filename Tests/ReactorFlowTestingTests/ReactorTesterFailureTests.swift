@@ -253,7 +253,7 @@ final class ReactorTesterFailureTests: XCTestCase {
 
   func test_receive_wrongExpectedState_failsAndTheNextMutationStillArrives() async {
     // given
-    let tester = ReactorTester(MappedOutputsReactor())
+    let tester = ReactorTester(MappedRunReactor())
     await tester.send(.load)
 
     // when
@@ -269,30 +269,5 @@ final class ReactorTesterFailureTests: XCTestCase {
       "\(failures)")
     await tester.receive(.log("mapped 2")) { $0.log = ["mapped 1", "mapped 2"] }
     await tester.finish()
-  }
-}
-
-/// Its effect sends two mutations, made by mapping an `Effect<Int>`.
-@MainActor
-private final class MappedOutputsReactor: Reactor {
-  enum Action: Sendable { case load }
-  enum Mutation: Sendable, Equatable { case log(String) }
-  struct State: Equatable, Sendable { var log: [String] = [] }
-
-  let initialState = State()
-  let runtime = Runtime()
-
-  func mutate(action: Action) -> Effect<Mutation> {
-    Effect<Int>.run { send in
-      await send(1)
-      await send(2)
-    }
-    .map { Mutation.log("mapped \($0)") }
-  }
-
-  func reduce(state: State, mutation: Mutation) -> State {
-    var state = state
-    if case .log(let entry) = mutation { state.log.append(entry) }
-    return state
   }
 }
