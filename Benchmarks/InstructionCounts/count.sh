@@ -12,9 +12,11 @@
 #   REACTORFLOW_PATH  a ReactorFlow checkout to measure instead of the one this script is in: the
 #                     package is copied into a work directory with its dependency pointed there
 #                     (the copy and its build are kept between runs, one per checkout).
-#   REPEATS           how many N/2N pairs to run per case; the median is printed. Default: 3 for
-#                     effect-roundtrip (its threads make each count move by about 0.5 %), 1 for
-#                     the others (identical to a few instructions in the total).
+#   REPEATS           how many N/2N pairs to run per case; the median is printed. Default: 5 for
+#                     effect-roundtrip (how its threads interleave under valgrind moves each
+#                     pair's figure by up to about 1 %), 1 for the others (their totals repeat to
+#                     a few dozen instructions, a few ten-thousandths of an instruction per
+#                     iteration).
 #   KEEP              a directory to keep the callgrind output files in (default: a temporary one,
 #                     removed at the end).
 set -euo pipefail
@@ -122,7 +124,7 @@ for entry in "${selected[@]}"; do
   if [ -n "${REPEATS:-}" ]; then
     repeats="$REPEATS"
   elif [ "$name" = "effect-roundtrip" ]; then
-    repeats=3
+    repeats=5
   else
     repeats=1
   fi
