@@ -13,10 +13,10 @@
 #                     package is copied into a work directory with its dependency pointed there
 #                     (the copy and its build are kept between runs, one per checkout).
 #   REPEATS           how many N/2N pairs to run per case; the median is printed. Default: 5 for
-#                     effect-roundtrip (how its threads interleave under valgrind moves each
-#                     pair's figure by up to about 1 %), 1 for the others (their totals repeat to
-#                     a few dozen instructions, a few ten-thousandths of an instruction per
-#                     iteration).
+#                     effect-roundtrip (how its two threads interleave under valgrind moves each
+#                     pair's figure by up to about 1.5 %, and the median of five by up to about
+#                     1 % between invocations), 1 for the others (their totals repeat to within
+#                     a hundred instructions: a ten-thousandth of an instruction per iteration).
 #   KEEP              a directory to keep the callgrind output files in (default: a temporary one,
 #                     removed at the end).
 set -euo pipefail
@@ -138,6 +138,10 @@ for entry in "${selected[@]}"; do
   done
   median="$(printf '%s\n' "${values[@]}" | sort -g | awk '{ v[NR] = $1 } END {
     if (NR % 2) printf "%.1f", v[(NR + 1) / 2]; else printf "%.1f", (v[NR / 2] + v[NR / 2 + 1]) / 2 }')"
+  if [ "$repeats" -gt 1 ]; then
+    log "  $name: median $median of $repeats, from $(printf '%s\n' "${values[@]}" | sort -g | head -n 1)" \
+      "to $(printf '%s\n' "${values[@]}" | sort -g | tail -n 1)"
+  fi
   echo "$name $median"
 done
 log "($((SECONDS - start)) s under valgrind)"
