@@ -1,0 +1,21 @@
+// swift-tools-version: 6.2
+// A small release executable that runs six of the benchmark cases' code, for counting their
+// instructions with valgrind's callgrind (see README.md and count.sh). Its only dependency is
+// ReactorFlow; count.sh can point it at another checkout of ReactorFlow (`REACTORFLOW_PATH`).
+import PackageDescription
+
+let package = Package(
+  name: "InstructionCounts",
+  platforms: [.macOS(.v14)],
+  dependencies: [
+    .package(name: "ReactorFlow", path: "../..")
+  ],
+  targets: [
+    .executableTarget(
+      name: "instruction-counts",
+      dependencies: [.product(name: "ReactorFlow", package: "ReactorFlow")],
+      path: "Sources/instruction-counts"
+    )
+  ],
+  swiftLanguageModes: [.v6]
+)

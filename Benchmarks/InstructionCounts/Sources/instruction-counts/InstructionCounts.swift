@@ -1,0 +1,176 @@
+import Dispatch
+import Observation
+import ReactorFlow
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#endif
+
+/// `instruction-counts <case> <N>`: makes the case's fixture, runs its loop `N` times on the main
+/// actor and prints a checksum. count.sh runs it under callgrind with `N` and `2N`: the difference
+/// of the two totals, divided by `N`, is the cost of one iteration without the process's startup
+/// or the fixture's setup.
+@main
+enum InstructionCounts {
+  static let cases = [
+    "counter-sync", "keypath-observer", "counter-fanout", "observation-bridge", "effect-roundtrip",
+    "children-1000",
+  ]
+
+  @MainActor
+  static func main() {
+    let arguments = CommandLine.arguments
+    guard arguments.count == 3, cases.contains(arguments[1]), let count = Int(arguments[2]), count > 0
+    else {
+      print("usage: instruction-counts <case> <N>   (N > 0; cases: \(cases.joined(separator: ", ")))")
+      exit(2)
+    }
+    Task { @MainActor in
+      let checksum = await run(arguments[1], count)
+      print("\(arguments[1]) \(count) \(checksum)")
+      exit(0)
+    }
+    runMainQueue()
+  }
+
+  @MainActor
+  static func run(_ name: String, _ count: Int) async -> Int {
+    switch name {
+    case "counter-sync": counterSync(count, observers: 1)
+    case "keypath-observer": keyPathObserver(count)
+    case "counter-fanout": counterSync(count, observers: 100)
+    case "observation-bridge": observationBridge(count)
+    case "effect-roundtrip": await effectRoundTrip(count)
+    case "children-1000": childrenChange(count)
+    default: fatalError("unknown case \(name)")
+    }
+  }
+}
+
+/// The sum of `1...count`: what an observer of `\.value` has added up after `count` increments.
+private func triangle(_ count: Int) -> Int { count &* (count &+ 1) / 2 }
+
+/// `counter-sync` (one observer) and `counter-fanout` (100): `count` synchronous actions on a
+/// counter whose `value` the observers watch through `observe(\.value)`. One iteration is one
+/// action.
+@MainActor
+func counterSync(_ count: Int, observers: Int) -> Int {
+  let reactor = Counter()
+  let tally = Tally()
+  var tokens: [ObservationToken] = []
+  for _ in 0..<observers {
+    tokens.append(reactor.observe(\.value) { value in tally.sum &+= value })
+  }
+  for _ in 0..<count {
+    reactor.send(.increment)
+  }
+  precondition(tally.sum == observers &* triangle(count), "the observers missed a value")
+  tokens.removeAll()
+  return tally.sum
+}
+
+/// `keypath-observer`: `count` actions on a reactor with ten values, one of them observed through
+/// its key path. One iteration is one action.
+@MainActor
+func keyPathObserver(_ count: Int) -> Int {
+  let reactor = TenValues()
+  let tally = Tally()
+  let token = reactor.observe(\.value) { tally.sum &+= $0 }
+  for _ in 0..<count { reactor.send(.increment) }
+  precondition(tally.sum == triangle(count), "the observer missed a value")
+  withExtendedLifetime(token) {}
+  return tally.sum
+}
+
+/// `observation-bridge`: an `ObservedReactor` whose ten values a view read in one
+/// `withObservationTracking`, then `count` actions that change one of them without the view
+/// rendering again (the first is signalled, the others find nothing to signal). One iteration is
+/// one action.
+@MainActor
+func observationBridge(_ count: Int) -> Int {
+  let model = ObservedReactor(TenValues())
+  let invalidations = Tally()
+  withObservationTracking {
+    _ = (model.value, model.value1, model.value2, model.value3, model.value4, model.value5)
+    _ = (model.value6, model.value7, model.value8, model.value9)
+  } onChange: {
+    MainActor.assumeIsolated { invalidations.sum += 1 }
+  }
+  for _ in 0..<count { model.send(.increment) }
+  precondition(invalidations.sum == 1, "the view was invalidated \(invalidations.sum) times")
+  precondition(model.value == count, "an action was lost")
+  return model.value
+}
+
+/// `effect-roundtrip`: `count` times `await reactor.send(.roundTrip).finish()`, whose effect is
+/// `.run { send in await send(.increaseValue) }`. One iteration is one round trip.
+@MainActor
+func effectRoundTrip(_ count: Int) async -> Int {
+  let reactor = Counter()
+  for _ in 0..<count {
+    await reactor.send(.roundTrip).finish()
+  }
+  precondition(reactor.currentState.value == count, "a round trip was lost")
+  return reactor.currentState.value
+}
+
+/// `children-1000`: a parent with 1,000 adopted cells, observed the way a list view does (a
+/// key-path observer of the cells and one of the last change), each cell started by one action;
+/// then `count` changes of a cell, cell after cell, each announced to the parent, which reduces
+/// it. One iteration is one child's change.
+@MainActor
+func childrenChange(_ count: Int) -> Int {
+  let childCount = 1_000
+  let parent = CellList()
+  let tally = Tally()
+  var tokens: [ObservationToken] = []
+  tokens.append(parent.observe(\.cells) { tally.sum &+= $0.count })
+  tokens.append(parent.observe(\.lastChangedID) { tally.sum &+= $0 })
+  for id in 0..<childCount {
+    parent.send(.add(id: id))
+    parent.currentState.cells[id: id]?.send(.increment)
+  }
+  let cells = parent.currentState.cells.map(\.reactor)
+  precondition(cells.count == childCount, "a cell was not adopted")
+  let changesBefore = parent.currentState.changes
+  let (rounds, remainder) = count.quotientAndRemainder(dividingBy: childCount)
+  for _ in 0..<rounds {
+    for cell in cells { cell.send(.increment) }
+  }
+  for cell in cells[..<remainder] { cell.send(.increment) }
+  precondition(parent.currentState.changes - changesBefore == count, "a change did not reach the parent")
+  tokens.removeAll()
+  return tally.sum
+}
+
+#if os(Linux)
+  /// The file descriptor (an eventfd) that libdispatch signals when it enqueues work on the main
+  /// queue, once this has been called; what Foundation's run loop waits on.
+  @_silgen_name("_dispatch_get_main_queue_handle_4CF")
+  private func mainQueueHandle() -> Int32
+
+  /// Runs what the main queue holds (the main actor's jobs), on the main thread.
+  @_silgen_name("_dispatch_main_queue_callback_4CF")
+  private func drainMainQueue(_ message: UnsafeMutableRawPointer?)
+
+  /// Runs the main queue on this thread until the process exits, the way Foundation's run loop
+  /// does: wait for the queue's eventfd, clear it, drain the queue. Valgrind 3.19 cannot run
+  /// `dispatchMain()` here (it stops with an internal SIGSEGV once a worker thread starts while the
+  /// main thread waits in `dispatchMain()`'s `sigsuspend`), so the asynchronous case needs this.
+  func runMainQueue() -> Never {
+    let handle = mainQueueHandle()
+    drainMainQueue(nil)
+    while true {
+      var descriptor = pollfd(fd: handle, events: Int16(POLLIN), revents: 0)
+      _ = poll(&descriptor, 1, -1)
+      var value: UInt64 = 0
+      _ = read(handle, &value, MemoryLayout<UInt64>.size)
+      drainMainQueue(nil)
+    }
+  }
+#else
+  /// Runs the main queue until the process exits.
+  func runMainQueue() -> Never { dispatchMain() }
+#endif

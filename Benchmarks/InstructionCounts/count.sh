@@ -1,0 +1,147 @@
+#!/usr/bin/env bash
+# Instructions per iteration of six benchmark cases, counted with valgrind's callgrind.
+#
+#   Benchmarks/InstructionCounts/count.sh [case ...]
+#
+# Builds the `instruction-counts` executable in release, runs each case under callgrind with N
+# and with 2N iterations, and prints one line per case: `case instructions-per-iteration`, where
+# the count is (I(2N) - I(N)) / N: the difference removes the process's startup and the fixture's
+# setup. With no arguments, all six cases run.
+#
+# Environment:
+#   REACTORFLOW_PATH  a ReactorFlow checkout to measure instead of the one this script is in: the
+#                     package is copied into a work directory with its dependency pointed there
+#                     (the copy and its build are kept between runs, one per checkout).
+#   REPEATS           how many N/2N pairs to run per case; the median is printed. Default: 5 for
+#                     effect-roundtrip (how its two threads interleave under valgrind moves each
+#                     pair's figure by up to about 1.5 %, and the median of five by up to about
+#                     1 % between invocations), 1 for the others (their totals repeat to within
+#                     a hundred instructions: a ten-thousandth of an instruction per iteration).
+#   KEEP              a directory to keep the callgrind output files in (default: a temporary one,
+#                     removed at the end).
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+
+# Each case and its N: the harness case's own iteration count.
+all_cases=(
+  "counter-sync 1000000"
+  "keypath-observer 1000000"
+  "counter-fanout 100000"
+  "observation-bridge 1000000"
+  "effect-roundtrip 10000"
+  "children-1000 100000"
+)
+
+log() { echo "$@" >&2; }
+
+command -v valgrind >/dev/null || { log "count.sh: valgrind is not on PATH"; exit 1; }
+
+# Which cases.
+selected=()
+if [ "$#" -eq 0 ]; then
+  selected=("${all_cases[@]}")
+else
+  for name in "$@"; do
+    found=""
+    for entry in "${all_cases[@]}"; do
+      if [ "${entry%% *}" = "$name" ]; then found="$entry"; fi
+    done
+    if [ -z "$found" ]; then
+      log "count.sh: unknown case '$name' (cases: $(printf '%s ' "${all_cases[@]%% *}"))"
+      exit 2
+    fi
+    selected+=("$found")
+  done
+fi
+
+# Which ReactorFlow, and where the package is built.
+if [ -n "${REACTORFLOW_PATH:-}" ]; then
+  root="$(cd "$REACTORFLOW_PATH" && pwd)"
+  [ -f "$root/Package.swift" ] || { log "count.sh: no Package.swift in $root"; exit 1; }
+  key="$(printf '%s' "$root" | cksum | cut -d ' ' -f 1)"
+  package="${TMPDIR:-/tmp}/reactorflow-instruction-counts-$key"
+  mkdir -p "$package"
+  rm -rf "$package/Sources"
+  cp -R "$here/Sources" "$package/Sources"
+  # The dependency's path, rewritten to the checkout (an absolute path; `|` cannot be in it here).
+  sed "s|path: \"\\.\\./\\.\\.\"|path: \"$root\"|" "$here/Package.swift" >"$package/Package.swift.new"
+  grep -q "path: \"$root\"" "$package/Package.swift.new" \
+    || { log "count.sh: could not point Package.swift at $root"; exit 1; }
+  # Rewritten only when it changed, so that the build stays incremental.
+  if cmp -s "$package/Package.swift.new" "$package/Package.swift"; then
+    rm "$package/Package.swift.new"
+  else
+    mv "$package/Package.swift.new" "$package/Package.swift"
+  fi
+else
+  root="$(cd "$here/../.." && pwd)"
+  package="$here"
+fi
+revision="$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo "not a git checkout")"
+if [ -n "$(git -C "$root" status --porcelain --untracked-files=no 2>/dev/null)" ]; then
+  revision="$revision with uncommitted changes"
+fi
+log "ReactorFlow: $root ($revision)"
+
+log "Building $package in release..."
+swift build -c release --package-path "$package" >&2
+executable="$(swift build -c release --package-path "$package" --show-bin-path)/instruction-counts"
+
+if [ -n "${KEEP:-}" ]; then
+  out="$KEEP"
+  mkdir -p "$out"
+else
+  out="$(mktemp -d)"
+  trap 'rm -rf "$out"' EXIT
+fi
+
+# Same hash seeds in every run: Swift seeds `Hasher` randomly per process otherwise.
+export SWIFT_DETERMINISTIC_HASHING=1
+
+# Runs one case under callgrind and prints its total instruction count.
+total() {
+  local name="$1" count="$2" run="$3"
+  local file="$out/$name.$count.$run.callgrind"
+  if ! valgrind --tool=callgrind --callgrind-out-file="$file" "$executable" "$name" "$count" \
+    >"$out/$name.$count.$run.stdout" 2>"$out/$name.$count.$run.stderr"; then
+    log "count.sh: $name $count failed under valgrind:"
+    tail -n 20 "$out/$name.$count.$run.stderr" >&2
+    exit 1
+  fi
+  # `summary:` holds the total of the collected events (Ir only); `totals:` is the same number.
+  local instructions
+  instructions="$(awk '/^summary:/ { print $2; exit }' "$file")"
+  [ -n "$instructions" ] || instructions="$(awk '/^totals:/ { print $2; exit }' "$file")"
+  [ -n "$instructions" ] || { log "count.sh: no summary in $file"; exit 1; }
+  echo "$instructions"
+}
+
+start=$SECONDS
+for entry in "${selected[@]}"; do
+  name="${entry%% *}"
+  count="${entry##* }"
+  if [ -n "${REPEATS:-}" ]; then
+    repeats="$REPEATS"
+  elif [ "$name" = "effect-roundtrip" ]; then
+    repeats=5
+  else
+    repeats=1
+  fi
+  values=()
+  for run in $(seq 1 "$repeats"); do
+    single="$(total "$name" "$count" "$run")"
+    double="$(total "$name" "$((count * 2))" "$run")"
+    value="$(awk -v a="$single" -v b="$double" -v n="$count" 'BEGIN { printf "%.1f", (b - a) / n }')"
+    log "  $name run $run: I($count) = $single, I($((count * 2))) = $double: $value per iteration"
+    values+=("$value")
+  done
+  median="$(printf '%s\n' "${values[@]}" | sort -g | awk '{ v[NR] = $1 } END {
+    if (NR % 2) printf "%.1f", v[(NR + 1) / 2]; else printf "%.1f", (v[NR / 2] + v[NR / 2 + 1]) / 2 }')"
+  if [ "$repeats" -gt 1 ]; then
+    log "  $name: median $median of $repeats, from $(printf '%s\n' "${values[@]}" | sort -g | head -n 1)" \
+      "to $(printf '%s\n' "${values[@]}" | sort -g | tail -n 1)"
+  fi
+  echo "$name $median"
+done
+log "($((SECONDS - start)) s under valgrind)"
