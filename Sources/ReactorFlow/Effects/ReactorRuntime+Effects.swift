@@ -135,18 +135,18 @@ extension ReactorRuntime {
     isExternal: Bool
   ) -> Task<Void, Never> {
     let serial = registry.makeSerial()
-    var info: EffectInfo?
+    var report: EffectReport?
     if _slowPath(attachments != nil) {
       if isReplaying { return Task {} }
-      info = inspectEffectStart(effect, serial: serial, ids: ids)
+      report = inspectEffectStart(effect, serial: serial, ids: ids)
     }
     let weakReactor = WeakReactor(value: reactor)
     let task = EffectHost.startTask(priority: Self.taskPriority(of: effect)) {
-      if let info {
-        let outcome = await InspectedEffect.running(info) {
+      if let report {
+        let outcome = await InspectedEffect.running(report) {
           await Self.run(effect, weakReactor, sink)
         }
-        weakReactor.value?.runtime.inspectEffectEnd(info, outcome)
+        weakReactor.value?.runtime.inspectEffectEnd(report, outcome)
       } else {
         await Self.run(effect, weakReactor, sink)
       }

@@ -59,6 +59,17 @@ struct EffectSite: Sendable {
 }
 
 /// The effect whose task is running, for the inspection of the mutations it sends.
+/// An inspected effect's description, boxed: the task of an effect that nothing inspects then
+/// carries one `nil` reference instead of room for the description.
+@usableFromInline
+final class EffectReport: Sendable {
+  let info: EffectInfo
+
+  init(_ info: EffectInfo) {
+    self.info = info
+  }
+}
+
 @usableFromInline
 enum InspectedEffect {
   @TaskLocal static var current: EffectInfo?
@@ -66,8 +77,8 @@ enum InspectedEffect {
   /// Runs `operation` with `info` as the current effect.
   @usableFromInline
   static func running(
-    _ info: EffectInfo, _ operation: @MainActor () async -> EffectOutcome
+    _ report: EffectReport, _ operation: @MainActor () async -> EffectOutcome
   ) async -> EffectOutcome {
-    await $current.withValue(info, operation: operation)
+    await $current.withValue(report.info, operation: operation)
   }
 }

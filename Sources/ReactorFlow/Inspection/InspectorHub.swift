@@ -133,17 +133,20 @@ extension ReactorRuntime {
   /// Reports a starting effect, if something inspects the reactor, and returns its description
   /// for the report of its end.
   @usableFromInline @inline(never)
-  func inspectEffectStart<Element>(_ effect: Effect<Element>, serial: Int, ids: [EffectID]) -> EffectInfo? {
-    inspectors?.effectStarted(serial: serial, ids: ids, site: effect.site)
+  func inspectEffectStart<Element>(_ effect: Effect<Element>, serial: Int, ids: [EffectID])
+    -> EffectReport?
+  {
+    guard let inspectors else { return nil }
+    return EffectReport(inspectors.effectStarted(serial: serial, ids: ids, site: effect.site))
   }
 
   /// Reports how an inspected effect ended. Called from the effect's task: an effect that
   /// returned after its task was cancelled counts as cancelled.
   @usableFromInline @inline(never)
-  func inspectEffectEnd(_ info: EffectInfo, _ outcome: EffectOutcome) {
+  func inspectEffectEnd(_ report: EffectReport, _ outcome: EffectOutcome) {
     var outcome = outcome
     if case .finished = outcome, Task.isCancelled { outcome = .cancelled }
-    inspectors?.effectEnded(info, outcome)
+    inspectors?.effectEnded(report.info, outcome)
   }
 
   /// Reports a reduced mutation and the state it published, if something inspects the reactor.
