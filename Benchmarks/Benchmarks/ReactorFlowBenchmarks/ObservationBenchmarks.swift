@@ -2,26 +2,6 @@ import Benchmark
 import Observation
 import ReactorFlow
 
-/// A reactor whose state has ten `Int` properties; `increment` changes only the first.
-@MainActor
-final class TenValues: Reactor {
-  enum Action: Sendable { case increment }
-  struct State: Equatable, Sendable {
-    var value = 0
-    var value1 = 1, value2 = 2, value3 = 3, value4 = 4, value5 = 5
-    var value6 = 6, value7 = 7, value8 = 8, value9 = 9
-  }
-
-  let initialState = State()
-  let runtime = Runtime()
-
-  func reduce(state: State, mutation: Action) -> State {
-    var state = state
-    state.value += 1
-    return state
-  }
-}
-
 /// `keypath-observer`: the reference, one `Equatable` key path observed the plain way.
 @MainActor
 final class KeyPathObserved: Sendable {
