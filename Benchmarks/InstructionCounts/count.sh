@@ -63,7 +63,9 @@ if [ -n "${REACTORFLOW_PATH:-}" ]; then
   package="${TMPDIR:-/tmp}/reactorflow-instruction-counts-$key"
   mkdir -p "$package"
   rm -rf "$package/Sources"
-  cp -R "$here/Sources" "$package/Sources"
+  # -L: the fixtures are symbolic links into the harness's sources, relative ones that would not
+  # resolve from the copy.
+  cp -RL "$here/Sources" "$package/Sources"
   # The dependency's path, rewritten to the checkout (an absolute path; `|` cannot be in it here).
   sed "s|path: \"\\.\\./\\.\\.\"|path: \"$root\"|" "$here/Package.swift" >"$package/Package.swift.new"
   grep -q "path: \"$root\"" "$package/Package.swift.new" \
