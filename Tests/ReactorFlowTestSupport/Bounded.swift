@@ -2,22 +2,57 @@ import XCTest
 
 // Test support shared by the test targets (package access): one copy of each helper.
 
-/// The value an awaited operation produced, once it has.
-@MainActor
-private final class Outcome<T> {
-  var value: T?
+/// The end of a bounded wait: the operation's value or the timeout, whichever comes first.
+///
+/// `@unchecked Sendable`: `lock` protects every field.
+private final class BoundedWait<T: Sendable>: @unchecked Sendable {
+  enum Ending {
+    case value(T)
+    case timedOut
+  }
+
+  private let lock = NSLock()
+  private var continuation: CheckedContinuation<Ending, Never>?
+  private var ending: Ending?
+
+  /// Waits until ``end(_:)`` is first called.
+  func wait(timeout: TimeInterval) async -> Ending {
+    await withCheckedContinuation { continuation in
+      let ending = lock.withLock {
+        if self.ending == nil { self.continuation = continuation }
+        return self.ending
+      }
+      if let ending { continuation.resume(returning: ending) }
+      // A timer of its own, on a global queue: the wait ends even when the main run loop or
+      // XCTest's waiters are stuck after an earlier failure.
+      DispatchQueue.global().asyncAfter(deadline: .now() + timeout) { self.end(.timedOut) }
+    }
+  }
+
+  /// Ends the wait with `ending`, unless it has already ended.
+  func end(_ ending: Ending) {
+    let continuation: CheckedContinuation<Ending, Never>? = lock.withLock {
+      guard self.ending == nil else { return nil }
+      self.ending = ending
+      defer { self.continuation = nil }
+      return self.continuation
+    }
+    continuation?.resume(returning: ending)
+  }
 }
 
 extension XCTestCase {
   /// Awaits `operation` for at most `timeout` seconds of real time.
   ///
-  /// A regression that makes the operation hang fails the test at once with XCTest's message
-  /// "Exceeded timeout of 5 seconds, with unfulfilled expectations: <what>", instead of hanging
-  /// the suite. The operation is fulfilled by its own end; a passing test never waits for the
-  /// bound.
+  /// A regression that makes the operation hang fails the test after the bound with "Exceeded
+  /// timeout of 5 seconds waiting for: <what>", instead of hanging the suite; the operation's task
+  /// is then cancelled. A passing test never waits for the bound. The bound has a timer of its
+  /// own, so it holds even after an earlier failure left XCTest's own waiting stuck.
   /// - Parameters:
   ///   - what: What is awaited, for the failure.
   ///   - timeout: The bound, in seconds.
+  ///   - file: Where the failure is reported; leave the default.
+  ///   - line: The line where the failure is reported; leave the default.
   ///   - operation: The wait.
   /// - Returns: The operation's result, or `nil` when it did not end in time.
   @MainActor
@@ -25,17 +60,23 @@ extension XCTestCase {
   package func bounded<T: Sendable>(
     _ what: String,
     timeout: TimeInterval = 5,
+    file: StaticString = #filePath,
+    line: UInt = #line,
     _ operation: @escaping @MainActor @Sendable () async -> T
   ) async -> T? {
-    let done = XCTestExpectation(description: what)
-    let outcome = Outcome<T>()
+    let wait = BoundedWait<T>()
     let task = Task { @MainActor in
-      outcome.value = await operation()
-      done.fulfill()
+      wait.end(.value(await operation()))
     }
-    await fulfillment(of: [done], timeout: timeout)
-    if outcome.value == nil { task.cancel() }
-    return outcome.value
+    switch await wait.wait(timeout: timeout) {
+    case .value(let value):
+      return value
+    case .timedOut:
+      task.cancel()
+      XCTFail(
+        "Exceeded timeout of \(Int(timeout)) seconds waiting for: \(what)", file: file, line: line)
+      return nil
+    }
   }
 }
 

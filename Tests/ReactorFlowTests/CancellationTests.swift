@@ -103,6 +103,35 @@ private final class HeedlessEffectReactor: Reactor {
   }
 }
 
+/// Its effect sends two mutations in one piece, after a task: `.send(.first, .second)` reached
+/// inside a running effect, where each is delivered on its own.
+@MainActor
+private final class TwoStepReactor: Reactor {
+  enum Action: Sendable { case start, stop }
+  enum Mutation: Sendable, Equatable { case first, second }
+  struct State: Equatable, Sendable { var received: [Mutation] = [] }
+
+  let initialState = State()
+  let runtime = Runtime()
+
+  private struct RunningID: Hashable, Sendable {}
+
+  func mutate(action: Action) -> Effect<Mutation> {
+    switch action {
+    case .start:
+      return .concatenate(.run { _ in }, .send(.first, .second)).cancellable(id: RunningID())
+    case .stop:
+      return .cancel(id: RunningID())
+    }
+  }
+
+  func reduce(state: State, mutation: Mutation) -> State {
+    var state = state
+    state.received.append(mutation)
+    return state
+  }
+}
+
 @MainActor
 final class CancellationTests: XCTestCase {
   func test_cancelInFlight_newEffectWithSameID_cancelsTheRunningOne() async {
@@ -189,5 +218,22 @@ final class CancellationTests: XCTestCase {
     // then
     XCTAssertEqual(reactor.currentState.log, ["before"])
     XCTAssertEqual(reactor.runtime.activeEffectCount, 0)
+  }
+
+  func test_cancelEffect_betweenTwoMutationsSentTogether_dropsTheSecond() async {
+    // given: an observer that stops the effect as soon as it sees the first mutation
+    let reactor = TwoStepReactor()
+    let token = reactor.observe(\.received) { received in
+      if received == [.first] { reactor.send(.stop) }
+    }
+
+    // when
+    let task = reactor.send(.start)
+    await bounded("the cancelled effect ends") { await task.finish() }
+
+    // then: the second mutation was sent after the cancellation, so it is dropped
+    XCTAssertEqual(reactor.currentState.received, [.first])
+    XCTAssertEqual(reactor.runtime.activeEffectCount, 0)
+    token.cancel()
   }
 }
