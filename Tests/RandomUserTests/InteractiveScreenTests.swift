@@ -9,7 +9,7 @@ import XCTest
 final class InteractiveScreenTests: XCTestCase {
   private func loadedReactor(count: Int = 100) async -> MainReactor {
     let reactor = MainReactor(client: OfflinePeopleClient(), seed: "screen")
-    await reactor.send(.load(count)).finish()
+    await bounded("reactor.send(.load(count)) finishes") { await reactor.send(.load(count)).finish() }
     return reactor
   }
 
@@ -38,7 +38,7 @@ final class InteractiveScreenTests: XCTestCase {
     _ = screen.text
 
     // when
-    await reactor.send(.load(10)).finish()
+    await bounded("reactor.send(.load(10)) finishes") { await reactor.send(.load(10)).finish() }
     let text = screen.text
     _ = screen.text
 

@@ -33,7 +33,7 @@ final class LivePeopleClientTests: XCTestCase {
   /// Loads through a `MainReactor` with a live client and returns its final state.
   private func loadThroughReactor(_ baseURL: URL) async -> MainReactor.State {
     let reactor = MainReactor(client: LivePeopleClient(baseURL: baseURL, timeout: Self.timeout), seed: "live")
-    await reactor.send(.load(20)).finish()
+    await bounded("reactor.send(.load(20)) finishes") { await reactor.send(.load(20)).finish() }
     return reactor.currentState
   }
 
@@ -271,15 +271,15 @@ final class LivePeopleClientTests: XCTestCase {
     let server = try startServer(.json(try goodBody(count: 10)))
     let reactor = MainReactor(
       client: LivePeopleClient(baseURL: server.baseURL, timeout: Self.timeout), seed: "live")
-    await reactor.send(.load(10)).finish()
+    await bounded("reactor.send(.load(10)) finishes") { await reactor.send(.load(10)).finish() }
     server.response = .status(500, body: Data())
-    await reactor.send(.load(20)).finish()
+    await bounded("reactor.send(.load(20)) finishes") { await reactor.send(.load(20)).finish() }
     XCTAssertEqual(reactor.currentState.errorMessage, PeopleClientError.httpStatus(500).description)
     XCTAssertEqual(reactor.currentState.peopleCount, 10, "a failed load keeps the previous sections")
 
     // when
     server.response = .json(try goodBody(count: 20))
-    await reactor.send(.retry).finish()
+    await bounded("reactor.send(.retry) finishes") { await reactor.send(.retry).finish() }
 
     // then
     XCTAssertNil(reactor.currentState.errorMessage)
@@ -299,8 +299,8 @@ final class LivePeopleClientTests: XCTestCase {
     // when: the server is switched to good answers and a second load starts
     server.response = .json(try goodBody())
     let second = reactor.send(.load(20))
-    await first.finish()
-    await second.finish()
+    await bounded("first finishes") { await first.finish() }
+    await bounded("second finishes") { await second.finish() }
 
     // then: the first request was abandoned at once, not after its 30 s timeout
     XCTAssertNil(reactor.currentState.errorMessage)

@@ -42,7 +42,7 @@ final class MainReactorIsolationTests: XCTestCase {
     let reactor = MainReactor(client: client, seed: "seed-article")
 
     // when
-    await reactor.send(.load(100)).finish()
+    await bounded("reactor.send(.load(100)) finishes") { await reactor.send(.load(100)).finish() }
 
     // then
     XCTAssertEqual(client.wasCalledOnMain, false)

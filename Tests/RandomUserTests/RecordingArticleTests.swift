@@ -10,9 +10,18 @@ import XCTest
 final class RecordingArticleTests: XCTestCase {
   func test_recordAndReplay_passesOnTheSampleReactor() async throws {
     let reactor = MainReactor(client: OfflinePeopleClient())
-    let recorder = reactor.recordSession(clock: ContinuousClock())
-    await reactor.send(.load(100)).finish()
-    let data = try JSONEncoder().encode(recorder.recording)
+    let encoded = await bounded("the session is recorded and encoded") { () -> Data? in
+      do {
+        let recorder = reactor.recordSession(clock: ContinuousClock())
+        await reactor.send(.load(100)).finish()
+        let data = try JSONEncoder().encode(recorder.recording)
+        return data
+      } catch {
+        XCTFail("the recording did not encode: \(error)")
+        return nil
+      }
+    }
+    let data = try XCTUnwrap(encoded ?? nil)
 
     let recording = try JSONDecoder().decode(
       ReactorRecording<MainReactor.Action, MainReactor.Mutation>.self, from: data)
@@ -25,7 +34,7 @@ final class RecordingArticleTests: XCTestCase {
     // given
     let reactor = MainReactor(client: OfflinePeopleClient())
     let recorder = reactor.recordSession(clock: ContinuousClock())
-    await reactor.send(.load(50)).finish()
+    await bounded("reactor.send(.load(50)) finishes") { await reactor.send(.load(50)).finish() }
     let travel = try TimeTravel(reactor: MainReactor(), recording: recorder.recording)
 
     // when / then

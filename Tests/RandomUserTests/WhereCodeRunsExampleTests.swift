@@ -11,7 +11,7 @@ final class WhereCodeRunsExampleTests: XCTestCase {
     let reactor = WhereCodeRunsReactor(client: WhereCodeRunsClient())
 
     // when
-    await reactor.send(.load(30)).finish()
+    await bounded("reactor.send(.load(30)) finishes") { await reactor.send(.load(30)).finish() }
 
     // then
     XCTAssertEqual(reactor.currentState.sections.reduce(0) { $0 + $1.people.count }, 30)

@@ -34,7 +34,7 @@ final class TestingArticleSnippetTests: XCTestCase {
     // when
     let search = reactor.send(.query("swift"))
     await clock.advance(by: .milliseconds(300))
-    await search.finish()
+    await bounded("search finishes") { await search.finish() }
 
     // then
     XCTAssertEqual(reactor.currentState.results, ["swift!"])
@@ -47,9 +47,11 @@ final class TestingArticleSnippetTests: XCTestCase {
     let reactor = OfflineReactor()
 
     // when, then
-    let errors = reactor.recordUnhandledErrors()
-    await reactor.send(.load).finish()
-    XCTAssertEqual(errors.messages, ["offline"])
+    await bounded("the load fails and its error is recorded") {
+      let errors = reactor.recordUnhandledErrors()
+      await reactor.send(.load).finish()
+      XCTAssertEqual(errors.messages, ["offline"])
+    }
   }
 
   // Testing, "Testing your own helpers".

@@ -130,7 +130,7 @@ final class AsynchronousWorkArticleTests: XCTestCase {
 
     // then
     XCTAssertTrue(reactor.currentState.isLoading)
-    await task.finish()
+    await bounded("task finishes") { await task.finish() }
     XCTAssertEqual(reactor.currentState.people, ["person 1", "person 2"])
     XCTAssertFalse(reactor.currentState.isLoading)
   }
@@ -155,8 +155,8 @@ final class AsynchronousWorkArticleTests: XCTestCase {
     let reactor = FeedReactor(client: FeedClientStub(), clock: TestClock())
 
     // when
-    await reactor.send(.loadNextPage).finish()
-    await reactor.send(.loadNextPage).finish()
+    await bounded("reactor.send(.loadNextPage) finishes") { await reactor.send(.loadNextPage).finish() }
+    await bounded("reactor.send(.loadNextPage) finishes") { await reactor.send(.loadNextPage).finish() }
 
     // then
     XCTAssertEqual(reactor.currentState.pages, [["page 1"], ["page 2"]])

@@ -104,10 +104,10 @@ final class GettingStartedExampleTests: XCTestCase {
     let reactor = GuideLoaderReactor(client: GuideClient(), clock: clock)
 
     // when
-    await reactor.send(.load(2)).finish()
+    await bounded("reactor.send(.load(2)) finishes") { await reactor.send(.load(2)).finish() }
     let search = reactor.send(.search("sw"))
     await clock.advance(by: .milliseconds(300))
-    await search.finish()
+    await bounded("search finishes") { await search.finish() }
 
     // then
     XCTAssertEqual(reactor.currentState.people, ["person 1", "person 2"])
