@@ -74,8 +74,10 @@ final class EffectReport: Sendable {
 enum InspectedEffect {
   @TaskLocal static var current: EffectInfo?
 
-  /// Runs `operation` with `info` as the current effect.
+  /// Runs `operation` with the effect as the current one, on the main actor like the rest of the
+  /// effect's task: a hop off it and back would be main-actor work the testing module cannot see.
   @usableFromInline
+  @MainActor
   static func running(
     _ report: EffectReport, _ operation: @MainActor () async -> EffectOutcome
   ) async -> EffectOutcome {
