@@ -103,16 +103,39 @@ final class RandomUserCommandTests: XCTestCase {
     XCTAssertTrue(svg.contains(">MainReactor</text>"), svg)
   }
 
-  func test_run_traceToAMissingDirectory_failsWithAClearError() throws {
+  func test_run_traceToAMissingDirectory_failsBeforeTheRunWithOneLine() throws {
     // when
     let result = try run(["--count", "5", "--trace", "/nonexistent-directory/run.svg"])
 
-    // then
+    // then: nothing was loaded or printed, and the one line names the path and the reason
     XCTAssertEqual(result.status, 1)
     XCTAssertTrue(
       result.standardError.hasPrefix(
         "randomuser: error: could not write the trace to /nonexistent-directory/run.svg"),
       result.standardError)
+    XCTAssertEqual(
+      result.standardError,
+      "randomuser: error: could not write the trace to /nonexistent-directory/run.svg: "
+        + "the directory /nonexistent-directory does not exist\n")
+    XCTAssertEqual(result.standardOutput, "")
+  }
+
+  func test_run_recordToADirectory_failsBeforeTheRunAndLeavesTheDirectoryAlone() throws {
+    // given
+    let directory = try temporaryDirectory()
+
+    // when
+    let result = try run(["--count", "5", "--record", directory.path])
+
+    // then
+    XCTAssertEqual(result.status, 1)
+    XCTAssertEqual(
+      result.standardError,
+      "randomuser: error: could not write the session to \(directory.path): it is a directory\n")
+    XCTAssertEqual(result.standardOutput, "")
+    var isDirectory: ObjCBool = false
+    XCTAssertTrue(FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory))
+    XCTAssertTrue(isDirectory.boolValue)
   }
 
   /// A directory for the files of one test, removed at its end.

@@ -16,6 +16,13 @@ struct CommandRunner {
       console.write(Usage.help + "\n")
       return .success
     }
+    // Checked before the run, so that a path that cannot be written costs nothing and loses
+    // nothing: no load, no output, one line naming the path and the reason.
+    for (path, what) in [(options.tracePath, "the trace"), (options.recordPath, "the session")] {
+      guard let path, let problem = Self.problem(writing: path) else { continue }
+      console.writeError(Self.errorLine("could not write \(what) to \(path): \(problem)"))
+      return .failure
+    }
     guard let tracePath = options.tracePath else { return await runReactors() }
     // Attached before the reactors start, so that every one of them is on the timeline.
     let recorder = TraceRecorder(clock: clock)
@@ -111,6 +118,22 @@ struct CommandRunner {
   /// A one-line error followed by the synopsis: for a command line that was not understood.
   static func usageReport(_ message: String) -> String {
     errorLine(message) + "\(Usage.synopsis)\nRun 'randomuser --help' for details.\n"
+  }
+
+  /// Why a file cannot be written at `path`, or `nil` when it can.
+  static func problem(writing path: String) -> String? {
+    let files = FileManager.default
+    let url = URL(fileURLWithPath: path)
+    var isDirectory: ObjCBool = false
+    if files.fileExists(atPath: url.path, isDirectory: &isDirectory) {
+      if isDirectory.boolValue { return "it is a directory" }
+      return files.isWritableFile(atPath: url.path) ? nil : "the file is not writable"
+    }
+    let folder = url.deletingLastPathComponent().path
+    guard files.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+      return "the directory \(folder) does not exist"
+    }
+    return files.isWritableFile(atPath: folder) ? nil : "the directory \(folder) is not writable"
   }
 
   private func makeClient() -> any PeopleClient {
