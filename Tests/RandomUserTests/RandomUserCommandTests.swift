@@ -167,6 +167,30 @@ final class RandomUserCommandTests: XCTestCase {
     XCTAssertTrue(recordedText.standardOutput.hasPrefix("120 people in "), recordedText.standardOutput)
   }
 
+  func test_replay_ofARecordingWhoseLoadMutationWasEdited_failsNamingTheAction() throws {
+    // given: a recording of load(50) whose startLoading mutation is edited to 49
+    let directory = try temporaryDirectory()
+    let file = directory.appendingPathComponent("edited.json")
+    let recorded = try run(["--count", "50", "--record", file.path])
+    let text = try String(contentsOf: file, encoding: .utf8)
+    XCTAssertTrue(text.contains("{\"startLoading\":50}"), String(text.prefix(400)))
+    try Data(text.replacingOccurrences(of: "{\"startLoading\":50}", with: "{\"startLoading\":49}").utf8)
+      .write(to: file)
+
+    // when
+    let replayed = try run(["--replay", file.path])
+
+    // then
+    XCTAssertEqual(recorded.status, 0, recorded.standardError)
+    XCTAssertEqual(replayed.status, 1)
+    XCTAssertEqual(replayed.standardOutput, "")
+    XCTAssertTrue(
+      replayed.standardError.contains(
+        "the action load(50) made another mutation (− recorded, + replayed):\n"
+          + "− startLoading(count: 49)\n+ startLoading(count: 50)"),
+      replayed.standardError)
+  }
+
   func test_replay_ofAFailedLoad_printsTheSameErrorWithoutTheServer() throws {
     // given: a server that fails once, then is gone
     let directory = try temporaryDirectory()

@@ -3,7 +3,7 @@ extension Reactor {
   /// not yet sent anything): the recorded
   /// actions are sent, effects start no task, and the mutations that effects sent are fed in
   /// where they were recorded. After every mutation, the published state must be the recorded
-  /// one.
+  /// one, and each mutation an action makes (`mutate` as it is now) must be the recorded one.
   ///
   /// ```swift
   /// let recording = try JSONDecoder().decode(ReactorRecording<MainReactor.Action, MainReactor.Mutation>.self, from: data)
@@ -16,7 +16,8 @@ extension Reactor {
   /// - Parameter recording: The session to replay.
   /// - Throws: ``RecordingError`` when the recording cannot be used (another reactor, a reactor
   ///   that already started, another initial state), before anything changed;
-  ///   ``ReplayDivergence`` at the first step whose state differs from the recorded one.
+  ///   ``ReplayDivergence`` at the first step whose state or action's mutation differs from the
+  ///   recorded one.
   public func replay(_ recording: ReactorRecording<Action, Mutation>) throws {
     _ = try replayStates(recording)
   }
@@ -43,14 +44,23 @@ extension Reactor {
 
     runtime.installedAttachments.isReplaying = true
     var published: [State] = []
+    var reduced: [Mutation] = []
     let token = inspect { event in
-      if case .state(_, let new) = event { published.append(new) }
+      switch event {
+      case .mutation(let mutation, _): reduced.append(mutation)
+      case .state(_, let new): published.append(new)
+      default: break
+      }
     }
     defer { token.cancel() }
     var states = [currentState]
+    var lastAction: Action?
     for (index, step) in recording.steps.enumerated() {
       guard case .mutation(let mutation, let fromEffect, let recorded) = step.event else {
-        if case .action(let action) = step.event { send(action) }
+        if case .action(let action) = step.event {
+          lastAction = action
+          send(action)
+        }
         continue
       }
       // An action's own mutations were reduced when it was sent; an effect's are fed in now.
@@ -61,14 +71,27 @@ extension Reactor {
           step: index + 1, recorded: name,
           difference: "the recording has this mutation, but the replay did not produce it")
       }
+      var differences: [String] = []
+      // An effect's mutation is the recorded one itself; an action's comes from `mutate` as it
+      // is now, so a changed `mutate` shows here even when the state does not record the change.
+      let replayedMutation = reduced[states.count - 1]
+      if !fromEffect && !Self.isSame(replayedMutation, mutation) {
+        let action = lastAction.map { Self.short($0) } ?? "?"
+        differences.append(
+          "the action \(action) made another mutation (− recorded, + replayed):\n"
+            + "− \(Self.short(mutation))\n+ \(Self.short(replayedMutation))")
+      }
       let state = published[states.count - 1]
       states.append(state)
       let replayed = StateDiff.outline(state, identities: false)
-      guard replayed == recorded else {
-        throw ReplayDivergence(
-          step: index + 1, recorded: name,
-          difference: "the state differs (− recorded, + replayed):\n"
+      if replayed != recorded {
+        differences.append(
+          "the state differs (− recorded, + replayed):\n"
             + Self.excerpt(StateDiff.lines(expected: recorded, actual: replayed)))
+      }
+      guard differences.isEmpty else {
+        throw ReplayDivergence(
+          step: index + 1, recorded: name, difference: differences.joined(separator: "\n"))
       }
     }
     guard published.count == states.count - 1 else {
@@ -77,6 +100,17 @@ extension Reactor {
         difference: "the replay produced \(published.count - states.count + 1) more mutation(s)")
     }
     return states
+  }
+
+  /// Whether two mutations are the same: `==` when the type is `Equatable`, otherwise the same
+  /// description.
+  private static func isSame(_ lhs: Mutation, _ rhs: Mutation) -> Bool {
+    if let lhs = lhs as? any Equatable { return isEqual(lhs, rhs) }
+    return String(reflecting: lhs) == String(reflecting: rhs)
+  }
+
+  private static func isEqual<Value: Equatable>(_ lhs: Value, _ rhs: Any) -> Bool {
+    lhs == rhs as? Value
   }
 
   /// A value's description, cut after 120 characters.

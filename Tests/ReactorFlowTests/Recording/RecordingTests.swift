@@ -140,6 +140,33 @@ final class RecordingTests: XCTestCase {
     }
   }
 
+  func test_replay_actionsMutationEditedInTheRecording_divergesNamingTheActionAndBothMutations()
+    async throws
+  {
+    // given: the first action's mutation edited from add(1) to add(5), its state left as it was
+    var recording = await recordSession()
+    let index = try XCTUnwrap(
+      recording.steps.firstIndex {
+        if case .mutation(_, fromEffect: false, _) = $0.event { return true }
+        return false
+      })
+    guard case .mutation(_, let fromEffect, let state) = recording.steps[index].event else {
+      return XCTFail("no mutation at \(index)")
+    }
+    recording.steps[index].event = .mutation(.add(5), fromEffect: fromEffect, state: state)
+
+    // when
+    XCTAssertThrowsError(try ReplayCounter().replay(recording)) { error in
+      // then: the state alone would not show it; the mutation that `mutate` makes now does
+      guard let divergence = error as? ReplayDivergence else { return XCTFail("\(error)") }
+      XCTAssertEqual(divergence.step, index + 1)
+      XCTAssertEqual(divergence.recorded, "mutation add(5)")
+      XCTAssertEqual(
+        divergence.difference,
+        "the action increment made another mutation (− recorded, + replayed):\n− add(5)\n+ add(1)")
+    }
+  }
+
   func test_assertReplays_reportsTheDivergenceAsATestFailure() async throws {
     // given
     let recording = await recordSession()
