@@ -13,8 +13,8 @@
 /// A reactor may be a non-final class: a generic base reactor (`class ListReactor<Item>: Reactor`)
 /// declares the storage once and subclasses override what it declares. The loop calls each
 /// requirement through the base class's conformance, so a subclass's method runs only when it
-/// overrides a method that the base class declares. `reduce(state:mutation:)` has no default, so
-/// the base always declares it. Every other requirement has a default (`mutate(action:)` when
+/// overrides a method that the base class declares. `reduce(state:mutation:)` has no default (but
+/// when `Mutation` is `Never`), so the base always declares it. Every other requirement has a default (`mutate(action:)` when
 /// `Mutation == Action`): declare in the base class each one that subclasses may customize, as a
 /// method that does what the default does, and subclasses `override` it. A method that only a
 /// subclass declares compiles, overrides nothing and is never called: the protocol's default is.
@@ -102,6 +102,13 @@ extension Reactor where Mutation == Action {
   /// Applies the action as a mutation, synchronously.
   @inlinable
   public func mutate(action: Action) -> Effect<Mutation> { .send(action) }
+}
+
+extension Reactor where Mutation == Never {
+  /// Needs no code: a reactor without mutations, such as a cell whose `Action` is `Never`, is never
+  /// asked to reduce one.
+  @inlinable
+  public func reduce(state: State, mutation: Never) -> State {}
 }
 
 extension Reactor {
