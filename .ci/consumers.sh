@@ -2,7 +2,8 @@
 # Builds and tests the consumer packages in .ci/consumers: small packages that depend on this one
 # by path, with the products named as the README's Installation section names them, in three
 # setups: SwiftPM's defaults, Xcode 26's app-target defaults, and Swift 5 language mode. They share
-# one set of sources (shared/), the README's code as a user writes it.
+# one set of sources (shared/), the README's code as a user writes it, and each runs FeatureDemo,
+# a non-test target that drives the views from a stubbed reactor.
 #
 #   bash .ci/consumers.sh [defaults|xcode26|swift5 ...]   # all three by default
 #
@@ -53,6 +54,16 @@ for name in "${names[@]}"; do
     continue
   fi
   grep -E "Executed [0-9]+ tests|Test run with" "$log" | sed -n "1p;\$p"
+  # The non-test target: the stubbed demo screen must show what its script answered.
+  expected=$'value: 0\nvalue: 1\nscreen: 1\nactions: 3'
+  if ! shown=$(timeout 120 swift run --skip-build --package-path "$work/$name" \
+    --scratch-path "$scratch" FeatureDemo 2>"$log") || [ "$shown" != "$expected" ]; then
+    cat "$log"
+    printf 'consumers: %s: FeatureDemo showed:\n%s\nexpected:\n%s\n' "$name" "$shown" "$expected" >&2
+    status=1
+    continue
+  fi
+  echo "consumers: $name: FeatureDemo ran without the testing module"
   echo "consumers: $name: passed"
 done
 exit "$status"

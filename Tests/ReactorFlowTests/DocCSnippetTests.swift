@@ -82,7 +82,8 @@ final class DocCSnippetTests: XCTestCase {
       guard let first = lines.first else { return false }
       let isSwiftUIView = first.hasPrefix("struct ") && first.hasSuffix(": View {")
       let isViewController = first.hasPrefix("final class ") && first.contains("ViewController, ReactorView")
-      return isSwiftUIView || isViewController
+      let isSwiftUIOnly = first == "#if canImport(SwiftUI)"
+      return isSwiftUIView || isViewController || isSwiftUIOnly
     }
 
     /// Whether `file` holds the snippet's lines in a row, each with the same indentation, and

@@ -12,6 +12,8 @@ let package = Package(
     .target(
       name: "Feature",
       dependencies: [.product(name: "ReactorFlow", package: "ReactorFlow")]),
+    // A non-test target that runs the stubbed demo screen (CounterDemo), as a preview would.
+    .executableTarget(name: "FeatureDemo", dependencies: ["Feature"]),
     .testTarget(
       name: "FeatureTests",
       dependencies: ["Feature", .product(name: "ReactorFlowTesting", package: "ReactorFlow")]),

@@ -21,6 +21,9 @@ let package = Package(
       name: "Feature",
       dependencies: [.product(name: "ReactorFlow", package: "ReactorFlow")],
       swiftSettings: xcode26AppDefaults),
+    // A non-test target that runs the stubbed demo screen (CounterDemo), as a preview would.
+    .executableTarget(name: "FeatureDemo", dependencies: ["Feature"],
+      swiftSettings: xcode26AppDefaults),
     // Swift Testing, with the app target's settings: what Xcode 26's test template makes.
     .testTarget(
       name: "FeatureAppTests",

@@ -1,4 +1,4 @@
-/// The package's one tap on a reactor's loop: ReactorFlowTesting's stub and tester set it.
+/// The one tap on a reactor's loop: ``ReactorStub`` and ReactorFlowTesting's tester set it.
 ///
 /// The runtime reaches it through its attachments, so a reactor with nothing attached pays one
 /// load of `nil` where an action enters and one where a mutation is applied. Applications never see
@@ -36,7 +36,7 @@ extension ReactorRuntime {
   /// - Parameters:
   ///   - reactor: The reactor that owns this runtime.
   ///   - onAction: Receives each action that was sent.
-  package func stub(
+  func stub(
     _ reactor: some Reactor<Action, Mutation, State>,
     onAction: @escaping @MainActor (Action) -> Void
   ) {
@@ -53,7 +53,7 @@ extension ReactorRuntime {
   /// - Parameters:
   ///   - state: The new state, published as it is.
   ///   - reactor: The reactor that owns this runtime.
-  package func setState(_ state: State, of reactor: some Reactor<Action, Mutation, State>) {
+  func setState(_ state: State, of reactor: some Reactor<Action, Mutation, State>) {
     if publishedState == nil { _ = start(reactor) }
     reducedState = state
     publishedState = state
