@@ -44,7 +44,7 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
     var isReplaying = false
     /// The reactor's inspectors (Inspection/), only while something inspects the reactor.
     @exclusivity(unchecked) @usableFromInline var inspectors: InspectorHub<Action, Mutation, State>?
-    /// The package's tap on the loop (``ReactorTap``), set by ReactorFlowTesting.
+    /// The tap on the loop (``ReactorTap``), set by ``ReactorStub`` and ReactorFlowTesting's tester.
     @exclusivity(unchecked) @usableFromInline var tap: ReactorTap<Action, Mutation>?
 
     init() {}
