@@ -13,8 +13,15 @@ fi
 
 thresholds=Benchmarks/InstructionCounts/thresholds.txt
 counts=$(mktemp)
-trap 'rm -f "$counts"' EXIT
-Benchmarks/InstructionCounts/count.sh 2>/dev/null | tee "$counts"
+details=$(mktemp)
+trap 'rm -f "$counts" "$details"' EXIT
+# count.sh's build output and per-run totals go to a file, shown only if it fails.
+if ! Benchmarks/InstructionCounts/count.sh >"$counts" 2>"$details"; then
+  cat "$details" >&2
+  echo "instructions: count.sh failed" >&2
+  exit 1
+fi
+cat "$counts"
 
 status=0
 while read -r name limit; do
