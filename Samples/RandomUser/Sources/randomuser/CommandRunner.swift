@@ -138,8 +138,8 @@ struct CommandRunner {
 
   private func makeClient() -> any PeopleClient {
     switch options.source {
-    case .offline: OfflinePeopleClient()
-    case .live(let url): LivePeopleClient(baseURL: url, timeout: options.timeout)
+    case .offline: .offline
+    case .live(let url): .live(baseURL: url, timeout: options.timeout)
     }
   }
 }
