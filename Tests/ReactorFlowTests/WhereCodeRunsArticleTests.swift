@@ -16,7 +16,7 @@ private struct FixedQuoteAPI: QuoteAPI {
 }
 
 @MainActor
-private final class QuoteReactor: Reactor {
+private final class SymbolPriceReactor: Reactor {
   enum Action: Sendable { case refresh, refreshAll }
   enum Mutation: Sendable { case setPrice(Double) }
   struct State: Equatable, Sendable {
@@ -61,7 +61,7 @@ private final class QuoteReactor: Reactor {
 final class WhereCodeRunsArticleTests: XCTestCase {
   func test_refresh_readsTheSymbolWithAwaitAndAsksTheSendableClient() async {
     // given
-    let reactor = QuoteReactor(api: FixedQuoteAPI(price: 42))
+    let reactor = SymbolPriceReactor(api: FixedQuoteAPI(price: 42))
 
     // when
     await bounded("the refresh ends") { await reactor.send(.refresh).finish() }
@@ -72,7 +72,7 @@ final class WhereCodeRunsArticleTests: XCTestCase {
 
   func test_refreshAll_aFunctionCalledFromAClosure_sendsItsMutation() async {
     // given
-    let reactor = QuoteReactor(api: FixedQuoteAPI(price: 42))
+    let reactor = SymbolPriceReactor(api: FixedQuoteAPI(price: 42))
 
     // when
     await bounded("the refresh of every quote ends") { await reactor.send(.refreshAll).finish() }
