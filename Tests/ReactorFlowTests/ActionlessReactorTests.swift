@@ -3,7 +3,7 @@ import XCTest
 
 /// A cell that only shows its item: no actions, so no mutations, no `mutate` and no `reduce`.
 @MainActor
-private final class TodoCellReactor: Reactor {
+private final class ItemCellReactor: Reactor {
   typealias Action = Never
   struct State: Equatable, Sendable {
     var title: String
@@ -22,14 +22,14 @@ private final class TodoCellReactor: Reactor {
 final class ActionlessReactorTests: XCTestCase {
   func test_reactorWithNeverAction_declaresNoReduce_andPublishesItsInitialState() async {
     // given
-    let reactor = TodoCellReactor(title: "Write the docs", isDone: false)
+    let reactor = ItemCellReactor(title: "Write the docs", isDone: false)
     var titles: [String] = []
 
     // when
     let token = reactor.observe(\.title) { titles.append($0) }
 
     // then
-    XCTAssertEqual(reactor.currentState, TodoCellReactor.State(title: "Write the docs", isDone: false))
+    XCTAssertEqual(reactor.currentState, ItemCellReactor.State(title: "Write the docs", isDone: false))
     XCTAssertEqual(titles, ["Write the docs"])
     token.cancel()
   }

@@ -39,7 +39,7 @@ final class SessionService: Sendable {
 }
 
 @MainActor
-private final class InboxReactor: FlowReactor {
+private final class SessionInboxReactor: FlowReactor {
   enum Action: Sendable { case watchUser, receive }
   enum Mutation: Sendable { case setUser(String), addUnread }
   struct State: Equatable, Sendable {
@@ -88,7 +88,7 @@ final class MigrationGuideSideBySideTests: XCTestCase {
   func test_watchUser_readsTheRxServiceThroughValues_untilTheStreamEnds() async {
     // given
     let session = SessionService()
-    let reactor = InboxReactor(session: session)
+    let reactor = SessionInboxReactor(session: session)
 
     // when
     let task = reactor.send(.watchUser)
@@ -104,7 +104,7 @@ final class MigrationGuideSideBySideTests: XCTestCase {
 
   func test_unreadCount_isForwardedToASubjectForTheRxScreens() async {
     // given
-    let reactor = InboxReactor(session: SessionService())
+    let reactor = SessionInboxReactor(session: SessionService())
     let started = Gate<Void>()
     let reachedTwo = Gate<Void>()
     let unreadCount = BehaviorSubject<Int> { count in
