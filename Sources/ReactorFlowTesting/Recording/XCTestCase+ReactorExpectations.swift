@@ -65,6 +65,7 @@ extension XCTestExpectation {
   ///     return (loaded, reactor)
   ///   }
   ///   wait(for: [loaded], timeout: 1)
+  ///   XCTAssertEqual(MainActor.assumeIsolated { reactor.currentState.peopleCount }, 100)
   /// }
   /// ```
   /// - Parameters:
