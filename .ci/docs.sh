@@ -27,6 +27,10 @@ graphs="$scratch/symbol-graphs"
 archives="$scratch/archives"
 
 if command -v docc >/dev/null 2>&1; then docc=(docc); else docc=(xcrun docc); fi
+if ! command -v jq >/dev/null 2>&1; then
+  echo "docs: jq is needed to adjust the symbol graphs and to check the archives; install it (apt-get install jq, brew install jq)." >&2
+  exit 1
+fi
 
 timeout 900 swift build --scratch-path "$scratch" --target ReactorFlowTesting
 modules="$(swift build --scratch-path "$scratch" --show-bin-path)/Modules"
