@@ -72,6 +72,7 @@ classes=(
   ReactorFlowTests.FinallyAndDelayTests
   ReactorFlowTests.InspectionTests
   ReactorFlowTests.LifetimeTests
+  ReactorFlowTests.MigrationGuidePortTests
   ReactorFlowTests.MigrationGuideTestingTests
   ReactorFlowTests.MigrationGuideTests
   ReactorFlowTests.ObservedReactorKeyPathTests
