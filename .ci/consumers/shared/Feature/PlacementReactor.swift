@@ -31,20 +31,31 @@ final class PlacementReactor: Reactor {
       return .run { send in await send(.ran(.closure, onMain: Thread.isMainThread)) }
     case .closureCallingNonisolated:
       return .run { send in try await Self.fetch(send) }
-    case .concurrentByName:
-      return .run(operation: Self.fetchConcurrently)
-    case .nonisolatedByName:
-      return .run(operation: Self.fetchByName)
-    case .freeFunctionByName:
-      return .run(operation: fetchPlacement)
-    case .taskByName:
-      return .task(operation: Self.make)
-    case .catchByName:
-      return .run(operation: Self.fail, catch: Self.handle)
-    case .readingByName:
-      return .run(reading: self, operation: Self.fetchReading)
+    case .concurrentByName, .nonisolatedByName, .freeFunctionByName, .taskByName, .catchByName,
+      .readingByName:
+      #if swift(>=6)
+        return byName(form)
+      #else
+        return .none
+      #endif
     }
   }
+
+  #if swift(>=6)
+    // Swift 5 mode warns at each of these: "converting non-Sendable function value to
+    // '@Sendable …' may introduce data races". There, a function is called from a closure.
+    private func byName(_ form: Form) -> Effect<Mutation> {
+      switch form {
+      case .concurrentByName: .run(operation: Self.fetchConcurrently)
+      case .nonisolatedByName: .run(operation: Self.fetchByName)
+      case .freeFunctionByName: .run(operation: fetchPlacement)
+      case .taskByName: .task(operation: Self.make)
+      case .catchByName: .run(operation: Self.fail, catch: Self.handle)
+      case .readingByName: .run(reading: self, operation: Self.fetchReading)
+      case .closure, .closureCallingNonisolated: .none
+      }
+    }
+  #endif
 
   func reduce(state: State, mutation: Mutation) -> State {
     var state = state
@@ -91,6 +102,15 @@ nonisolated func fetchPlacement(_ send: Send<PlacementReactor.Mutation>) async t
 }
 
 extension PlacementReactor {
+  /// The forms that compile without a warning in this module's language mode.
+  static let probedForms: [Form] = {
+    #if swift(>=6)
+      Form.allCases
+    #else
+      [.closure, .closureCallingNonisolated]
+    #endif
+  }()
+
   /// Where each form runs in this module, as WhereCodeRuns.md says: every closure and every
   /// `@concurrent` function off the main actor, in every mode. A `nonisolated` async function
   /// passed by name runs off it too where such functions run on the global executor (Swift 5 and

@@ -12,7 +12,7 @@ final class SearchClientMock: SearchClient {
 @MainActor
 final class FeatureTests: XCTestCase {
   func test_placement_everyFormInProduction_runsWhereTheDocsSay() async {
-    for form in PlacementReactor.Form.allCases {
+    for form in PlacementReactor.probedForms {
       let reactor = PlacementReactor()
       await reactor.send(.probe(form)).finish()
       XCTAssertEqual(
@@ -22,7 +22,7 @@ final class FeatureTests: XCTestCase {
   }
 
   func test_placement_everyFormUnderTheTester_runsWhereTheDocsSay() async {
-    for form in PlacementReactor.Form.allCases {
+    for form in PlacementReactor.probedForms {
       let tester = ReactorTester(PlacementReactor())
       await tester.send(.probe(form))
       let onMain = PlacementReactor.expectedOnMain[form] ?? false
