@@ -83,6 +83,7 @@ classes=(
   ReactorFlowTests.InspectionSymbolSnippetTests
   ReactorFlowTests.InspectionTests
   ReactorFlowTests.LifetimeTests
+  ReactorFlowTests.MigrationGuidePortTests
   ReactorFlowTests.MigrationGuideTestingTests
   ReactorFlowTests.MigrationGuideTests
   ReactorFlowTests.ObservationSymbolSnippetTests
