@@ -64,6 +64,7 @@ classes=(
   ReactorFlowTests.ChangeLogTests
   ReactorFlowTests.CompositionArticleTests
   ReactorFlowTests.CompositionTests
+  ReactorFlowTests.DeepLinksArticleTests
   ReactorFlowTests.EffectIsolationTests
   ReactorFlowTests.EffectMapTests
   ReactorFlowTests.ErrorTests
@@ -72,6 +73,7 @@ classes=(
   ReactorFlowTests.FinallyAndDelayTests
   ReactorFlowTests.InspectionTests
   ReactorFlowTests.LifetimeTests
+  ReactorFlowTests.LoadingValuesArticleTests
   ReactorFlowTests.MigrationGuideTestingTests
   ReactorFlowTests.MigrationGuideTests
   ReactorFlowTests.ObservedReactorKeyPathTests

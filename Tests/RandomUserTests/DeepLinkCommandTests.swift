@@ -32,7 +32,8 @@ final class DeepLinkCommandTests: XCTestCase {
     // then
     XCTAssertEqual(result.status, 0, result.standardError)
     XCTAssertEqual(result.standardError, "")
-    let lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).map(
+      String.init)
     XCTAssertEqual(lines.first, "30s: \(section.people.count) people")
     XCTAssertEqual(lines.filter { $0.contains(". [-] ") }, ["  2. [-] \(second.name)"])
     XCTAssertEqual(lines.filter { $0.contains(". [+] ") }.count, section.people.count - 1)
@@ -82,7 +83,10 @@ final class DeepLinkCommandTests: XCTestCase {
 
   func test_open_malformedOrCombinedWithJSONOrRecord_isAUsageError() throws {
     let cases: [([String], String)] = [
-      (["--open", "30s/x"], "--open needs a section and optionally a person, such as 30s or 30s/2, got '30s/x'"),
+      (
+        ["--open", "30s/x"],
+        "--open needs a section and optionally a person, such as 30s or 30s/2, got '30s/x'"
+      ),
       (["--open", "/2"], "--open needs a section and optionally a person, such as 30s or 30s/2, got '/2'"),
       (["--open"], "--open needs a value"),
       (["--open", "30s", "--json"], "--open cannot be combined with --json"),
@@ -127,6 +131,7 @@ final class DeepLinkCommandTests: XCTestCase {
     XCTAssertEqual(result.standardOutput, "")
     let errors = result.standardError.split(separator: "\n").filter { $0.hasPrefix("randomuser: error: ") }
     XCTAssertEqual(errors.count, 1, result.standardError)
-    XCTAssertTrue(errors.first?.hasPrefix("randomuser: error: could not reach the server") ?? false, "\(errors)")
+    XCTAssertTrue(
+      errors.first?.hasPrefix("randomuser: error: could not reach the server") ?? false, "\(errors)")
   }
 }

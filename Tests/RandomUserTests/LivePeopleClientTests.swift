@@ -120,7 +120,8 @@ final class LivePeopleClientTests: XCTestCase {
     // then
     guard case .undecodable(let reason) = error else { return XCTFail("\(String(describing: error))") }
     XCTAssertTrue(reason.contains("not valid JSON"), reason)
-    XCTAssertEqual(state.sections.error.map { $0.description.contains("not randomuser.me JSON") }, true, "\(state)")
+    XCTAssertEqual(
+      state.sections.error.map { $0.description.contains("not randomuser.me JSON") }, true, "\(state)")
   }
 
   func test_fetch_truncatedBody_throwsInterruptedAndReactorShowsError() async throws {
@@ -137,7 +138,8 @@ final class LivePeopleClientTests: XCTestCase {
       return XCTFail("\(String(describing: error)) is not .interrupted")
     }
     XCTAssertEqual(
-      state.sections.error?.description.hasPrefix("the connection broke while the response was arriving"), true)
+      state.sections.error?.description.hasPrefix("the connection broke while the response was arriving"),
+      true)
     XCTAssertNil(state.sections.value)
   }
 
@@ -229,7 +231,8 @@ final class LivePeopleClientTests: XCTestCase {
 
     // then
     XCTAssertEqual(error, .timedOut(limit: Self.timeout))
-    XCTAssertEqual(state.sections.error?.description, PeopleClientError.timedOut(limit: Self.timeout).description)
+    XCTAssertEqual(
+      state.sections.error?.description, PeopleClientError.timedOut(limit: Self.timeout).description)
   }
 
   func test_fetch_refusedConnection_throwsTransportAndReactorShowsError() async throws {
@@ -243,7 +246,8 @@ final class LivePeopleClientTests: XCTestCase {
 
     // then
     guard case .transport = error else { return XCTFail("\(String(describing: error)) is not .transport") }
-    XCTAssertEqual(state.sections.error?.description.hasPrefix("could not reach the server"), true, "\(state)")
+    XCTAssertEqual(
+      state.sections.error?.description.hasPrefix("could not reach the server"), true, "\(state)")
   }
 
   func test_fetch_countOutsideAPIRange_throwsInvalidRequestWithoutARequest() async throws {
@@ -274,7 +278,8 @@ final class LivePeopleClientTests: XCTestCase {
     await bounded("reactor.send(.load(10)) finishes") { await reactor.send(.load(10)).finish() }
     server.response = .status(500, body: Data())
     await bounded("reactor.send(.load(20)) finishes") { await reactor.send(.load(20)).finish() }
-    XCTAssertEqual(reactor.currentState.sections.error?.description, PeopleClientError.httpStatus(500).description)
+    XCTAssertEqual(
+      reactor.currentState.sections.error?.description, PeopleClientError.httpStatus(500).description)
     XCTAssertEqual(reactor.currentState.peopleCount, 10, "a failed load keeps the previous sections")
 
     // when

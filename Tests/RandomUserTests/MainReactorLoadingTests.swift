@@ -18,7 +18,8 @@ final class MainReactorLoadingTests: XCTestCase {
 
     // then
     XCTAssertEqual(reactor.currentState.shownSections, before)
-    XCTAssertEqual(reactor.currentState.sections.error?.description, PeopleClientError.httpStatus(503).description)
+    XCTAssertEqual(
+      reactor.currentState.sections.error?.description, PeopleClientError.httpStatus(503).description)
     XCTAssertFalse(reactor.currentState.sections.isLoading)
     XCTAssertEqual(reactor.currentState.lastRequestedCount, 50)
   }

@@ -62,10 +62,12 @@ final class LoadableTests: XCTestCase {
 
     // when / then
     XCTAssertEqual(Loadable<[Int], DescribedError>.idle.map(\.count), .idle)
-    XCTAssertEqual(Loadable<[Int], DescribedError>.loading(previous: [1, 2]).map(\.count), .loading(previous: 2))
+    XCTAssertEqual(
+      Loadable<[Int], DescribedError>.loading(previous: [1, 2]).map(\.count), .loading(previous: 2))
     XCTAssertEqual(Loadable<[Int], DescribedError>.loaded([1]).map(\.count), .loaded(1))
     XCTAssertEqual(
-      Loadable<[Int], DescribedError>.failed(error, previous: [1, 2, 3]).map(\.count), .failed(error, previous: 3))
+      Loadable<[Int], DescribedError>.failed(error, previous: [1, 2, 3]).map(\.count),
+      .failed(error, previous: 3))
   }
 
   func test_mapError_keepsThePhaseAndTheValue() {

@@ -90,7 +90,8 @@ final class LoadingValuesArticleTests: XCTestCase {
     // then
     await tester.finish()
     XCTAssertEqual(
-      NamesScreen.lines(for: tester.state.names), ["Ada", "Grace", "Could not load: the server is unreachable"])
+      NamesScreen.lines(for: tester.state.names),
+      ["Ada", "Grace", "Could not load: the server is unreachable"])
   }
 
   func test_screenLines_whileReloading_showTheNamesAndALoadingLine() async {

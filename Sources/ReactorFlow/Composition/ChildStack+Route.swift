@@ -15,14 +15,21 @@ extension ChildStack {
   /// is).
   ///
   /// ```swift
-  /// let path = try ChildStack(route: route) { page, below in
-  ///   adopt(try PageReactor(page, below: below.top?.reactor)) { [count = below.count] output in
+  /// // In a parent's `mutate`: a folder screen per name, each found in the folder below it.
+  /// let path = try ChildStack(route: ["Documents", "Taxes"]) { name, below in
+  ///   let parent = below.top?.currentState.folder ?? root
+  ///   guard let folder = parent.subfolder(named: name) else {
+  ///     throw NoSuchFolder(description: "\(parent.name) has no folder \(name)")
+  ///   }
+  ///   return adopt(FolderReactor(folder: folder)) { [count = below.count] output in
   ///     switch output {
   ///     case .didClose: .popTo(count)
   ///     }
   ///   }
   /// }
+  /// return .send(.setPath(path))
   /// ```
+  /// <doc:DeepLinks> shows the whole reactor.
   /// - Parameters:
   ///   - route: The destinations, in the order they are pushed.
   ///   - child: The child of a destination, given the stack below it; throws when the

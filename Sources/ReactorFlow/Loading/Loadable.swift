@@ -84,7 +84,8 @@ public enum Loadable<Value, Failure: Error> {
   /// The same phase and value with the error transformed, for example into ``DescribedError``.
   /// - Parameter transform: Makes the new error from the error.
   /// - Returns: The same phase, with the error transformed.
-  public func mapError<NewFailure: Error>(_ transform: (Failure) -> NewFailure) -> Loadable<Value, NewFailure> {
+  public func mapError<NewFailure: Error>(_ transform: (Failure) -> NewFailure) -> Loadable<Value, NewFailure>
+  {
     switch self {
     case .idle: .idle
     case .loading(let previous): .loading(previous: previous)

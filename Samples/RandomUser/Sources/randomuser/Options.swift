@@ -78,7 +78,8 @@ struct Options: Equatable, Sendable {
       case "--open":
         let text = try value()
         guard let route = MainReactor.Route(text) else {
-          throw UsageError("--open needs a section and optionally a person, such as 30s or 30s/2, got '\(text)'")
+          throw UsageError(
+            "--open needs a section and optionally a person, such as 30s or 30s/2, got '\(text)'")
         }
         options.route = route
       case "--help", "-h":

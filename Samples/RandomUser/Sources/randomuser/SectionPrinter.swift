@@ -48,7 +48,9 @@ enum SectionPrinter {
   static func json(_ state: MainReactor.State, source: String, seed: String?) throws -> String {
     let document = Document(
       source: source, seed: seed, count: state.peopleCount,
-      sections: (state.sections.value ?? []).map { .init(title: $0.title, count: $0.people.count, people: $0.people) })
+      sections: (state.sections.value ?? []).map {
+        .init(title: $0.title, count: $0.people.count, people: $0.people)
+      })
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     // With the milliseconds randomuser.me sends (`.iso8601` drops them). The formatter truncates,
