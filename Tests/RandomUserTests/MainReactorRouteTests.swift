@@ -1,6 +1,7 @@
 import RandomUserCore
 import ReactorFlow
 import ReactorFlowTestSupport
+import ReactorFlowTesting
 import XCTest
 
 /// `open(route)`, the sample's deep link: a section and a person, shown in one change of state.
@@ -104,6 +105,34 @@ final class MainReactorRouteTests: XCTestCase {
 
     // then
     XCTAssertEqual(reactor.currentState.routeError?.reason, "nothing is loaded")
+  }
+
+  func test_open_withTester_oneStepThenTheDetailWorksAndClosesThroughTheParent() async throws {
+    // given
+    let reactor = await loadedReactor()
+    let section = try XCTUnwrap(reactor.currentState.shownSections.first { $0.people.count >= 2 })
+    let titles = reactor.currentState.shownSections.map(\.title).joined(separator: ", ")
+    let tester = ReactorTester(reactor)
+
+    // when
+    await tester.send(.open(MainReactor.Route(section: section.title, person: 2))) {
+      $0.detail = reactor.currentState.detail
+    }
+    XCTAssertEqual(tester.state.detail?.currentState.expandedIndex, 1)
+    await tester.send(.open(MainReactor.Route(section: "200s"))) {
+      $0.routeError = RouteError(
+        position: 0, destination: "section 200s", reason: "the sections are \(titles)")
+    }
+    await tester.send(.toggle(1), to: \.detail) { $0.expandedIndex = nil }
+    await tester.send(.close, to: \.detail)
+
+    // then
+    await tester.receiveOutput(DetailReactor.Output.didClose)
+    await tester.receive(where: { if case .setDetail(nil) = $0 { true } else { false } }) {
+      $0.detail = nil
+      $0.routeError = nil
+    }
+    await tester.finish()
   }
 
   func test_route_parsesSectionAndPerson_andRejectsWhatIsNotARoute() {
