@@ -40,6 +40,7 @@ enum Usage {
       -h, --help           Show this help.
 
     Exit status: 0 on success, 1 when the load failed or found nobody (in --interactive: every
-    load) or the output could not be written, 2 for a bad command line.
+    load), when the route of --open leads nowhere, or when the output could not be written, 2
+    for a bad command line.
     """
 }
