@@ -73,6 +73,7 @@ classes=(
   ReactorFlowTests.CompositionArticleTests
   ReactorFlowTests.CompositionSymbolSnippetTests
   ReactorFlowTests.CompositionTests
+  ReactorFlowTests.DeepLinksArticleTests
   ReactorFlowTests.EffectIsolationTests
   ReactorFlowTests.EffectMapTests
   ReactorFlowTests.EffectSymbolSnippetTests
@@ -84,6 +85,7 @@ classes=(
   ReactorFlowTests.InspectionTests
   ReactorFlowTests.LifetimeTests
   ReactorFlowTests.MigrationGuidePortTests
+  ReactorFlowTests.LoadingValuesArticleTests
   ReactorFlowTests.MigrationGuideTestingTests
   ReactorFlowTests.MigrationGuideTests
   ReactorFlowTests.ObservationSymbolSnippetTests

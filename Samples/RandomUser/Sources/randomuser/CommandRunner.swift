@@ -54,9 +54,12 @@ struct CommandRunner {
       }
       var session = InteractiveSession(
         loader: loader, console: console, screen: InteractiveScreen(reactor: reactor))
-      return await session.run(count: options.count)
+      return await session.run(count: options.count, opening: options.route)
     }
     await loader.load(count: options.count)
+    if let route = options.route, reactor.currentState.sections.error == nil {
+      return open(route, in: reactor)
+    }
     let status = report(reactor.currentState, loader)
     if let recorder, let recordPath = options.recordPath {
       recorder.stop()
@@ -92,11 +95,23 @@ struct CommandRunner {
     return report(reactor.currentState, Loader(reactor: reactor, options: options, progress: progress))
   }
 
+  /// Opens a deep link and prints the section it shows, or why it leads nowhere.
+  private func open(_ route: MainReactor.Route, in reactor: MainReactor) -> ExitStatus {
+    reactor.send(.open(route))
+    guard let detail = reactor.currentState.detail else {
+      let reason = reactor.currentState.routeError?.description ?? "cannot open \(route)"
+      console.writeError(Self.errorLine(reason))
+      return .failure
+    }
+    console.write(SectionPrinter.detail(detail.currentState))
+    return .success
+  }
+
   /// Prints the sections of `state`, or its error.
   private func report(_ state: MainReactor.State, _ loader: Loader) -> ExitStatus {
     let options = loader.options
-    if let message = state.errorMessage {
-      console.writeError(Self.errorLine(message))
+    if let error = state.sections.error {
+      console.writeError(Self.errorLine(error.description))
       return .failure
     }
     do {

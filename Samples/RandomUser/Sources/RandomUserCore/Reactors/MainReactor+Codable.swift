@@ -6,7 +6,7 @@ import ReactorFlow
 
 extension MainReactor.Mutation: Codable {
   private enum CodingKeys: String, CodingKey {
-    case startLoading, setSections, setError, setDetail
+    case startLoading, setSections, setError, setDetail, rejectRoute
   }
 
   /// Decodes a mutation. A pushed detail screen is a reactor, which a recording does not hold:
@@ -17,8 +17,8 @@ extension MainReactor.Mutation: Codable {
       self = .startLoading(count: count)
     } else if let sections = try container.decodeIfPresent([PersonSection].self, forKey: .setSections) {
       self = .setSections(sections)
-    } else if let message = try container.decodeIfPresent(String.self, forKey: .setError) {
-      self = .setError(message)
+    } else if let error = try container.decodeIfPresent(DescribedError.self, forKey: .setError) {
+      self = .setError(error)
     } else if let title = try container.decodeIfPresent(String?.self, forKey: .setDetail) {
       guard title == nil else {
         throw DecodingError.dataCorruptedError(
@@ -26,6 +26,8 @@ extension MainReactor.Mutation: Codable {
           debugDescription: "a recording cannot push the detail screen \(title ?? "")")
       }
       self = .setDetail(nil)
+    } else if let error = try container.decodeIfPresent(RouteError.self, forKey: .rejectRoute) {
+      self = .rejectRoute(error)
     } else {
       throw DecodingError.dataCorrupted(
         DecodingError.Context(
@@ -39,9 +41,10 @@ extension MainReactor.Mutation: Codable {
     switch self {
     case .startLoading(let count): try container.encode(count, forKey: .startLoading)
     case .setSections(let sections): try container.encode(sections, forKey: .setSections)
-    case .setError(let message): try container.encode(message, forKey: .setError)
+    case .setError(let error): try container.encode(error, forKey: .setError)
     case .setDetail(let detail):
       try container.encode(detail.map { $0.reactor.initialState.title }, forKey: .setDetail)
+    case .rejectRoute(let error): try container.encode(error, forKey: .rejectRoute)
     }
   }
 }
