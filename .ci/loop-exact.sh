@@ -85,6 +85,7 @@ classes=(
   ReactorFlowTests.InspectionTests
   ReactorFlowTests.LifetimeTests
   ReactorFlowTests.MigrationGuidePortTests
+  ReactorFlowTests.LoadingAndRouteSymbolSnippetTests
   ReactorFlowTests.LoadingValuesArticleTests
   ReactorFlowTests.MigrationGuideTestingTests
   ReactorFlowTests.MigrationGuideTests

@@ -25,17 +25,16 @@ final class MainReactorTesterSnippetTests: XCTestCase {
     // given
     let tester = ReactorTester(MainReactor(client: UnreachablePeopleClient()))
     await tester.send(.load(10)) {
-      $0.isLoading = true
+      $0.sections = .loading(previous: nil)
       $0.lastRequestedCount = 10
     }
 
     // when / then
     await tester.receive(where: { if case .setError = $0 { true } else { false } }) {
-      $0.isLoading = false
-      $0.errorMessage = "offline"
+      $0.sections = .failed(DescribedError(description: "offline"), previous: nil)
     }
     await tester.finish()
-    XCTAssertEqual(tester.state.errorMessage, "offline")
+    XCTAssertEqual(tester.state.sections.error?.description, "offline")
   }
 }
 
@@ -56,9 +55,9 @@ final class MainReactorExpectationSnippetTests: XCTestCase {
   func test_expectationEquals_isFulfilledWhenTheLoadEnds() async {
     let reactor = MainReactor(client: OfflinePeopleClient())
     reactor.send(.load(10))
-    XCTAssertTrue(reactor.currentState.isLoading)
+    XCTAssertTrue(reactor.currentState.sections.isLoading)
 
-    let finished = expectation(reactor, \.isLoading, equals: false)
+    let finished = expectation(reactor, \.sections.isLoading, equals: false)
     await fulfillment(of: [finished], timeout: 5)
 
     XCTAssertEqual(reactor.currentState.peopleCount, 10)
@@ -118,7 +117,7 @@ final class MainReactorRecordingSnippetTests: XCTestCase {
     let state = reactor.currentState  // the state the session ended with
 
     XCTAssertEqual(state.peopleCount, 100)
-    XCTAssertFalse(state.isLoading)
+    XCTAssertFalse(state.sections.isLoading)
   }
 
   // TimeTravel
@@ -132,6 +131,6 @@ final class MainReactorRecordingSnippetTests: XCTestCase {
     travel.back()
 
     // Two mutations (startLoading, setSections): `move(to: 3)` clamps to the last state.
-    XCTAssertTrue(travel.reactor.currentState.isLoading, "back at the state after startLoading")
+    XCTAssertTrue(travel.reactor.currentState.sections.isLoading, "back at the state after startLoading")
   }
 }

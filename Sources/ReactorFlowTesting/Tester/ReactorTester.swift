@@ -241,8 +241,7 @@ public final class ReactorTester<R: Reactor> {
   ///
   /// ```swift
   /// await tester.receive(where: { if case .setError = $0 { true } else { false } }) {
-  ///   $0.isLoading = false
-  ///   $0.errorMessage = "offline"
+  ///   $0.sections = .failed(DescribedError(description: "offline"), previous: nil)
   /// }
   /// ```
   /// - Parameters:
