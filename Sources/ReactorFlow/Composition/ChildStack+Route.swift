@@ -17,7 +17,7 @@ extension ChildStack {
   /// ```swift
   /// // In a parent's `mutate`: a folder screen per name, each found in the folder below it.
   /// let route = ["Documents", "Taxes"]
-/// let path = try ChildStack<FolderReactor>(route: route) { name, below in
+  /// let path = try ChildStack<FolderReactor>(route: route) { name, below in
   ///   let parent = below.top?.currentState.folder ?? root
   ///   guard let folder = parent.subfolder(named: name) else {
   ///     throw NoSuchFolder(description: "\(parent.name) has no folder \(name)")
