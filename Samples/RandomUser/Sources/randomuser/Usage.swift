@@ -29,8 +29,9 @@ enum Usage {
                            when unknown (the sample's README has the schema).
       -i, --interactive    Browse the sections: open one, expand a person, go back, reload.
           --trace FILE     Write a timeline of what the reactors did: FILE.json in the Trace
-                           Event Format (open it in ui.perfetto.dev or chrome://tracing), or
-                           FILE.svg, a picture.
+                           Event Format (open it in ui.perfetto.dev or chrome://tracing),
+                           FILE.svg, a picture, or FILE.html, a page that steps through the
+                           session with the state at each step (open it in a browser).
           --record FILE    Also save the session (what the reactor did) to FILE.
           --replay FILE    Print a saved session again, exactly, without loading anything.
       -h, --help           Show this help.
