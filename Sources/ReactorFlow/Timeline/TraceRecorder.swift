@@ -1,6 +1,6 @@
 /// Records what reactors do on a clock, for a timeline: the Trace Event Format that Perfetto and
 /// `chrome://tracing` open (``traceEventJSON()``), a self-contained SVG picture (``svg(width:)``),
-/// or a self-contained HTML page that steps through the session with its states (``html()``).
+/// or a self-contained HTML page that steps through the session with its states (``html(title:width:)``).
 ///
 /// Attach it to every reactor of the process, or to one:
 /// ```swift
@@ -47,7 +47,7 @@ public final class TraceRecorder: ReactorInspector {
   /// The row of each reactor's current instance.
   private var rows: [ObjectIdentifier: Int] = [:]
   /// Whether the recorder keeps every state a reactor publishes, for the time travel of
-  /// ``html()``.
+  /// ``html(title:width:)``.
   public let keepsStates: Bool
 
   private let elapsed: @Sendable () -> Duration
@@ -62,7 +62,7 @@ public final class TraceRecorder: ReactorInspector {
   /// Creates a recorder whose times are measured on `clock`, from now.
   /// - Parameters:
   ///   - clock: The clock; `ContinuousClock()` in an app, a `TestClock` in a test.
-  ///   - keepsStates: Whether to keep every published state, so that ``html()`` can show the
+  ///   - keepsStates: Whether to keep every published state, so that ``html(title:width:)`` can show the
   ///     state at each step. It holds a copy of each state until the recorder is released.
   public init(clock: any Clock<Duration>, keepsStates: Bool = false) {
     elapsed = Self.elapsed(on: clock)
