@@ -40,7 +40,20 @@ public final class TraceRecorder: ReactorInspector {
   }
 
   /// Everything recorded so far, in order.
-  public private(set) var entries: [Entry] = []
+  ///
+  /// An action's or a mutation's text is written the first time the entries are read, not when
+  /// it happens, so that recording costs little more than keeping the value.
+  public var entries: [Entry] {
+    if described.count < records.count {
+      described += records[described.count...].map(describe)
+    }
+    return described
+  }
+
+  /// What happened, as it was received: the values are described only when read.
+  private var records: [Record] = []
+  /// The first entries, described.
+  private var described: [Entry] = []
   /// The reactors recorded so far, in the order they started (or first did something). A
   /// reactor that starts where a released one lived has the same identity and appears again.
   public private(set) var reactors: [InspectedReactor] = []
@@ -95,8 +108,8 @@ public final class TraceRecorder: ReactorInspector {
   public func reactorStarted<State>(_ reactor: InspectedReactor, state: State) {
     // A start under a known identity is a new reactor in a released one's memory: a new row.
     let row = add(reactor, stateType: State.self)
-    if keepsStates { states[entries.count] = state }
-    entries.append(Entry(time: elapsed(), reactor: reactor, kind: .started, row: row))
+    if keepsStates { states[records.count] = state }
+    records.append(Record(time: elapsed(), row: row, event: .started))
   }
 
   private func add(_ reactor: InspectedReactor, stateType: Any.Type) -> Int {
@@ -115,23 +128,52 @@ public final class TraceRecorder: ReactorInspector {
   public func receive<Action, Mutation, State>(
     _ event: ReactorEvent<Action, Mutation, State>, from reactor: InspectedReactor
   ) {
-    let kind: Entry.Kind
+    let recorded: Record.Event
     switch event {
     case .action(let action, let source):
-      kind = .action(Self.short(action), source: source)
+      recorded = .action(action, source: source)
     case .mutation(let mutation, let effect):
-      kind = .mutation(Self.short(mutation), effect: effect)
+      recorded = .mutation(mutation, effect: effect)
     case .state(_, let new):
       // Follows the mutation that published it.
-      if keepsStates, entries.last?.reactor.id == reactor.id { states[entries.count - 1] = new }
+      if keepsStates, let last = records.last, last.row == rows[reactor.id] {
+        states[records.count - 1] = new
+      }
       return
     case .effectStarted(let effect):
-      kind = .effectStarted(effect)
+      recorded = .effectStarted(effect)
     case .effectEnded(let effect, let outcome):
-      kind = .effectEnded(effect, outcome: outcome.description)
+      recorded = .effectEnded(effect, outcome: outcome)
     }
     let row = rows[reactor.id] ?? add(reactor, stateType: State.self)
-    entries.append(Entry(time: elapsed(), reactor: reactor, kind: kind, row: row))
+    records.append(Record(time: elapsed(), row: row, event: recorded))
+  }
+
+  /// One event as it was received.
+  private struct Record {
+    enum Event {
+      case action(Any, source: ActionSource)
+      case mutation(Any, effect: EffectInfo?)
+      case effectStarted(EffectInfo)
+      case effectEnded(EffectInfo, outcome: EffectOutcome)
+      case started
+    }
+
+    let time: Duration
+    let row: Int
+    let event: Event
+  }
+
+  private func describe(_ record: Record) -> Entry {
+    let kind: Entry.Kind =
+      switch record.event {
+      case .action(let action, let source): .action(Self.short(action), source: source)
+      case .mutation(let mutation, let effect): .mutation(Self.short(mutation), effect: effect)
+      case .effectStarted(let effect): .effectStarted(effect)
+      case .effectEnded(let effect, let outcome): .effectEnded(effect, outcome: outcome.description)
+      case .started: .started
+      }
+    return Entry(time: record.time, reactor: reactors[record.row], kind: kind, row: record.row)
   }
 }
 
