@@ -10,7 +10,9 @@ extension TraceRecorder {
   ///   - width: The timeline's width in pixels.
   /// - Returns: The HTML document (also well-formed XML).
   public func html(title: String = "ReactorFlow timeline", width: Int = 1100) -> String {
-    let picture = timelinePicture(width: width, cursor: true)
+    // One end for the picture and the summary: rendering the states takes time of its own.
+    let end = now
+    let picture = timelinePicture(width: width, cursor: true, end: end)
     let names = reactorNames
     let data = pageData(xs: picture.x)
     var items: [String] = []
@@ -25,7 +27,7 @@ extension TraceRecorder {
     let summary =
       "\(reactors.count) reactors, \(counts["action", default: 0]) actions, "
       + "\(counts["mutation", default: 0]) mutations, "
-      + "\(spans(endingAt: now).count) effects over \(Self.label(now))."
+      + "\(spans(endingAt: end).count) effects over \(Self.label(end))."
     let states =
       keepsStates
       ? "" : " The states were not kept: make the recorder with keepsStates: true to see them."

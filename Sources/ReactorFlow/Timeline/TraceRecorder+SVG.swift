@@ -13,13 +13,12 @@ extension TraceRecorder {
   /// - Parameter width: The picture's width in pixels.
   /// - Returns: The SVG document.
   public func svg(width: Int = 960) -> String {
-    let picture = timelinePicture(width: width, cursor: false)
+    let picture = timelinePicture(width: width, cursor: false, end: now)
     return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + picture.svg
   }
 
   /// The picture's SVG element and, for each entry, the x coordinate it is drawn at.
-  func timelinePicture(width: Int, cursor: Bool) -> (svg: String, x: [Int], height: Int) {
-    let end = now
+  func timelinePicture(width: Int, cursor: Bool, end: Duration) -> (svg: String, x: [Int], height: Int) {
     let spans = spans(endingAt: end)
     let lanes = Self.laneCounts(spans)
     let names = reactorNames
