@@ -25,11 +25,16 @@ struct CommandRunner {
     }
     guard let tracePath = options.tracePath else { return await runReactors() }
     // Attached before the reactors start, so that every one of them is on the timeline.
-    let recorder = TraceRecorder(clock: clock)
+    let lowercased = tracePath.lowercased()
+    let isPage = lowercased.hasSuffix(".html")
+    let recorder = TraceRecorder(clock: clock, keepsStates: isPage)
     let tracing = ReactorInspection.attach(recorder)
     let status = await runReactors()
     tracing.cancel()
-    let trace = tracePath.lowercased().hasSuffix(".svg") ? recorder.svg() : recorder.traceEventJSON()
+    let trace =
+      isPage
+      ? recorder.html(title: "randomuser timeline")
+      : lowercased.hasSuffix(".svg") ? recorder.svg() : recorder.traceEventJSON()
     do {
       try Data(trace.utf8).write(to: URL(fileURLWithPath: tracePath))
     } catch {

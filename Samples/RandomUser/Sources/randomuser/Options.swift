@@ -23,7 +23,8 @@ struct Options: Equatable, Sendable {
   var format = Format.text
   var isInteractive = false
   var showsHelp = false
-  /// Where `--trace` writes the timeline: a `.json` file (Trace Event Format) or a `.svg` picture.
+  /// Where `--trace` writes the timeline: a `.json` file (Trace Event Format), a `.svg` picture or
+  /// a `.html` page that steps through the session.
   var tracePath: String?
   /// Where `--record` saves the session.
   var recordPath: String?
@@ -159,8 +160,8 @@ struct Options: Equatable, Sendable {
 
   private static func parseTracePath(_ text: String) throws(UsageError) -> String {
     let lowercased = text.lowercased()
-    guard lowercased.hasSuffix(".json") || lowercased.hasSuffix(".svg") else {
-      throw UsageError("--trace needs a file name ending in .json or .svg, got '\(text)'")
+    guard [".json", ".svg", ".html"].contains(where: lowercased.hasSuffix) else {
+      throw UsageError("--trace needs a file name ending in .json, .svg or .html, got '\(text)'")
     }
     return text
   }

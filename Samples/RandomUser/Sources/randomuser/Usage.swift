@@ -33,8 +33,9 @@ enum Usage {
                            30s, 30s/2 also expands its second person (a deep link). A route to
                            a section or a person that was not loaded is an error.
           --trace FILE     Write a timeline of what the reactors did: FILE.json in the Trace
-                           Event Format (open it in ui.perfetto.dev or chrome://tracing), or
-                           FILE.svg, a picture.
+                           Event Format (open it in ui.perfetto.dev or chrome://tracing),
+                           FILE.svg, a picture, or FILE.html, a page that steps through the
+                           session with the state at each step (open it in a browser).
           --record FILE    Also save the session (what the reactor did) to FILE.
           --replay FILE    Print a saved session again, exactly, without loading anything.
       -h, --help           Show this help.
