@@ -58,6 +58,8 @@ extension FuzzDriver {
   }
 }
 
+/// libFuzzer's entry point for a program with its own `main` (declared here: libFuzzer has no
+/// module map); its arguments are pointers, which Swift passes as C does.
 @_silgen_name("LLVMFuzzerRunDriver")
 private func LLVMFuzzerRunDriver(
   _ argc: UnsafeMutablePointer<CInt>,

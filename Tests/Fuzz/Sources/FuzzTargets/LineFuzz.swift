@@ -11,11 +11,9 @@ enum LineFuzz {
   static let maximumLines = 16
 
   static func check(_ data: Data) async throws(FuzzFailure) {
-    // Split as `readLine` splits: at line feeds, a carriage return before one is not kept.
     let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
       .prefix(maximumLines)
-      .map { line in String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self)
-      }
+      .map(typedLine)
     let script = ScriptedConsole(lines: lines)
     do {
       let options = try Options.parse(["--interactive", "--count", "5"])
@@ -31,6 +29,12 @@ enum LineFuzz {
         )
       }
     }
+  }
+
+  /// A line as `readLine` returns it: without a carriage return before its line feed, invalid
+  /// UTF-8 repaired.
+  private static func typedLine(_ bytes: Data) -> String {
+    String(decoding: bytes.last == UInt8(ascii: "\r") ? bytes.dropLast() : bytes, as: UTF8.self)
   }
 
   private static func drivesTheTerminal(_ scalar: Unicode.Scalar) -> Bool {
