@@ -49,6 +49,12 @@ let package = Package(
     .testTarget(
       name: "ReactorFlowTestingTests",
       dependencies: ["ReactorFlow", "ReactorFlowTesting", "ReactorFlowTestSupport"]),
+    // The inputs the fuzz targets were seeded with or crashed on, replayed through the targets'
+    // checks, whose sources are linked from the fuzz package in Tests/Fuzz.
+    .testTarget(
+      name: "FuzzRegressionTests",
+      dependencies: ["RandomUserCore", "ReactorFlow", "randomuser"]
+    ),
     .testTarget(
       name: "RandomUserTests",
       dependencies: [

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Checks the argument handling of the contributor scripts without starting their long work:
-# `.ci/loop-exact.sh --help` prints the usage and exits 0; a bad argument prints the usage on
-# standard error and exits 2 at once. Each call is bounded, so a script that started its loop
+# `.ci/loop-exact.sh --help` (or `.ci/fuzz.sh --help`) prints the usage and exits 0; a bad
+# argument prints the usage on standard error and exits 2 at once. Each call is bounded, so a script that started its loop
 # instead fails this check (timeout's status 124) rather than stalling it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,7 +13,7 @@ fail() {
 }
 
 # expect STATUS STREAM TEXT -- COMMAND...: COMMAND exits with STATUS and STREAM (stdout or stderr)
-# contains TEXT; the other stream is empty.
+# contains TEXT and the script's usage line ($usage_line); the other stream is empty.
 expect() {
   local status=$1 stream=$2 text=$3
   shift 4
@@ -27,7 +27,7 @@ expect() {
     fail "$* exited with $actual, expected $status: $(head -3 "$err")"
   elif ! grep -qF -- "$text" "$shown"; then
     fail "$* did not print '$text' on $stream: $(head -3 "$shown")"
-  elif ! grep -qF "usage: .ci/loop-exact.sh [RUNS] [MODE]" "$shown"; then
+  elif ! grep -qF "$usage_line" "$shown"; then
     fail "$* did not print the usage on $stream"
   elif [[ -s $quiet ]]; then
     fail "$* also wrote to the other stream: $(head -3 "$quiet")"
@@ -36,6 +36,7 @@ expect() {
 }
 
 loop=.ci/loop-exact.sh
+usage_line="usage: .ci/loop-exact.sh [RUNS] [MODE]"
 expect 0 stdout "MODE  plain, tsan or both" -- bash "$loop" --help
 expect 0 stdout "MODE  plain, tsan or both" -- bash "$loop" -h
 expect 0 stdout "MODE  plain, tsan or both" -- bash "$loop" 10 --help
@@ -48,8 +49,23 @@ expect 2 stderr "MODE must be plain, tsan or both, got 'nope'" -- bash "$loop" 1
 expect 2 stderr "MODE must be plain, tsan or both, got ''" -- bash "$loop" 1 ""
 expect 2 stderr "expected at most 2 arguments, got 3" -- bash "$loop" 1 plain extra
 
+fuzz=.ci/fuzz.sh
+usage_line="usage: .ci/fuzz.sh [TARGET] [SECONDS]"
+expect 0 stdout "SECONDS  how long each target runs" -- bash "$fuzz" --help
+expect 0 stdout "SECONDS  how long each target runs" -- bash "$fuzz" -h
+expect 0 stdout "SECONDS  how long each target runs" -- bash "$fuzz" trace --help
+expect 2 stderr "TARGET must be recording, response, line, trace or all, got 'nope'" -- bash "$fuzz" nope
+expect 2 stderr "TARGET must be recording, response, line, trace or all, got ''" -- bash "$fuzz" ""
+expect 2 stderr "TARGET must be recording, response, line, trace or all, got '--frobnicate'" \
+  -- bash "$fuzz" --frobnicate
+expect 2 stderr "SECONDS must be a whole number from 1, got 'soon'" -- bash "$fuzz" all soon
+expect 2 stderr "SECONDS must be a whole number from 1, got '0'" -- bash "$fuzz" trace 0
+expect 2 stderr "SECONDS must be a whole number from 1, got '-3'" -- bash "$fuzz" line -3
+expect 2 stderr "SECONDS must be a whole number from 1, got '1.5'" -- bash "$fuzz" response 1.5
+expect 2 stderr "expected at most 2 arguments, got 3" -- bash "$fuzz" trace 10 extra
+
 if [[ $failures -ne 0 ]]; then
   echo "check-scripts: $failures check(s) failed." >&2
   exit 1
 fi
-echo "check-scripts: loop-exact.sh: --help and 8 bad command lines answered as documented."
+echo "check-scripts: loop-exact.sh and fuzz.sh: --help and 8 bad command lines each answered as documented."

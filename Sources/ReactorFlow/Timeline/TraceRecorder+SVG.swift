@@ -233,19 +233,18 @@ extension TraceRecorder {
   /// Text escaped for XML content and attributes.
   nonisolated static func xml(_ text: String) -> String {
     var escaped = ""
-    for character in text {
-      switch character {
+    // Scalar by scalar: a character that XML forbids may be part of a longer grapheme.
+    for scalar in text.unicodeScalars {
+      switch scalar {
       case "&": escaped += "&amp;"
       case "<": escaped += "&lt;"
       case ">": escaped += "&gt;"
       case "\"": escaped += "&quot;"
-      default:
-        // Control characters other than tab and line breaks are not allowed in XML 1.0.
-        if let ascii = character.asciiValue, ascii < 0x20, ascii != 0x09, ascii != 0x0A, ascii != 0x0D {
-          escaped += " "
-        } else {
-          escaped.append(character)
-        }
+      // XML 1.0 allows no control character but tab and line breaks, nor U+FFFE and U+FFFF.
+      case "\t", "\n", "\r": escaped.unicodeScalars.append(scalar)
+      case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
+        escaped += " "
+      default: escaped.unicodeScalars.append(scalar)
       }
     }
     return escaped

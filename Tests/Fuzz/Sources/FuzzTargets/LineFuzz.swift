@@ -1,0 +1,47 @@
+import Foundation
+
+@testable import randomuser
+
+/// The lines typed in `randomuser --interactive` (offline, five people): each input is a script
+/// of lines, at most ``maximumLines``. Whatever is typed, nothing written back may drive the
+/// terminal: the output holds no control or format character but line breaks.
+@MainActor
+enum LineFuzz {
+  /// Lines read from one input; more would only repeat what fewer reach.
+  static let maximumLines = 16
+
+  static func check(_ data: Data) async throws(FuzzFailure) {
+    let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+      .prefix(maximumLines)
+      .map(typedLine)
+    let script = ScriptedConsole(lines: lines)
+    do {
+      let options = try Options.parse(["--interactive", "--count", "5"])
+      _ = await CommandRunner(options: options, console: script.console, clock: ContinuousClock()).run()
+    } catch {
+      throw FuzzFailure("--interactive is not a valid command line: \(error.message)")
+    }
+    let (output, errors) = script.written
+    for (stream, text) in [("output", output), ("errors", errors)] {
+      if let scalar = text.unicodeScalars.first(where: drivesTheTerminal) {
+        throw FuzzFailure(
+          "the \(stream) holds U+\(String(scalar.value, radix: 16, uppercase: true)): \(text.debugDescription)"
+        )
+      }
+    }
+  }
+
+  /// A line as `readLine` returns it: without a carriage return before its line feed, invalid
+  /// UTF-8 repaired.
+  private static func typedLine(_ bytes: Data) -> String {
+    String(decoding: bytes.last == UInt8(ascii: "\r") ? bytes.dropLast() : bytes, as: UTF8.self)
+  }
+
+  private static func drivesTheTerminal(_ scalar: Unicode.Scalar) -> Bool {
+    guard scalar != "\n" else { return false }
+    switch scalar.properties.generalCategory {
+    case .control, .format, .lineSeparator, .paragraphSeparator: return true
+    default: return false
+    }
+  }
+}
