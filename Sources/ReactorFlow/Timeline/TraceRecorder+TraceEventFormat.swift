@@ -67,8 +67,9 @@ extension TraceRecorder {
       #"{"name":\#(Self.json(name)),"cat":"\#(category)","ph":"i","s":"t","ts":\#(time.microseconds),"pid":\#(pid),"tid":0,"args":{\#(arguments.joined(separator: ","))}}"#
   }
 
-  /// A JSON string literal; `inScript`, it also never contains `<`, `>`, `&` or a line
-  /// separator, so that it can stand in an HTML or XML `<script>` element as it is.
+  /// A JSON string literal; `inScript`, it also never contains `<`, `>`, `&`, a line separator
+  /// or a noncharacter XML forbids (U+FFFE, U+FFFF), so that it can stand in an HTML or XML
+  /// `<script>` element as it is.
   nonisolated static func json(_ text: String, inScript: Bool = false) -> String {
     var escaped = "\""
     for scalar in text.unicodeScalars {
@@ -78,7 +79,9 @@ extension TraceRecorder {
       case "\n": escaped += "\\n"
       case "\r": escaped += "\\r"
       case "\t": escaped += "\\t"
-      case _ where scalar.value < 0x20 || (inScript && "<>&\u{2028}\u{2029}".unicodeScalars.contains(scalar)):
+      case _
+      where scalar.value < 0x20
+        || (inScript && ("<>&\u{2028}\u{2029}\u{FFFE}\u{FFFF}".unicodeScalars.contains(scalar))):
         let hex = String(scalar.value, radix: 16)
         escaped += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
       default: escaped.unicodeScalars.append(scalar)

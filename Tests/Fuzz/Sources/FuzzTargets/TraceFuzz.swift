@@ -6,7 +6,8 @@ import ReactorFlow
 #endif
 
 /// The trace writers, on a session that holds the input: its parts (split at NUL bytes, at most
-/// eight) are each an action's and a mutation's description, an effect's identifier and a state.
+/// eight) are each an action's and a mutation's description, an effect's identifier and a state,
+/// which the HTML page shows at every step.
 /// Every writer's document must be well formed, and the JSON must give back each action's name.
 @MainActor
 enum TraceFuzz {
@@ -21,12 +22,14 @@ enum TraceFuzz {
   static let writers: [Writer] = [
     Writer(name: "Trace Event JSON", write: { $0.traceEventJSON() }, problem: jsonProblem),
     Writer(name: "SVG", write: { $0.svg() }, problem: { document, _ in xmlProblem(document) }),
+    // The page is XHTML-compatible by design, so that a parser checks it as strictly as the SVG.
+    Writer(name: "HTML", write: { $0.html() }, problem: { document, _ in xmlProblem(document) }),
   ]
 
   static func check(_ data: Data) throws(FuzzFailure) {
     let texts = data.split(separator: 0, omittingEmptySubsequences: false).prefix(8)
       .map { String(decoding: $0, as: UTF8.self) }
-    let recorder = TraceRecorder(clock: SteppingClock())
+    let recorder = TraceRecorder(clock: SteppingClock(), keepsStates: true)
     let reactor = FuzzTraceReactor()
     let token = recorder.record(reactor)
     for text in texts { reactor.send(FuzzTraceReactor.Action(text: text)) }
