@@ -3,22 +3,28 @@
 /// reference it checks anyway.
 @MainActor
 @usableFromInline
-final class InspectorHub<Action: Sendable, Mutation: Sendable, State>: ObservationSource {
-  typealias Event = ReactorEvent<Action, Mutation, State>
+final class InspectorHub<Action: Sendable, Mutation: Sendable, State> {
+  @usableFromInline typealias Event = ReactorEvent<Action, Mutation, State>
 
   private weak var runtime: ReactorRuntime<Action, Mutation, State>?
-  private var handlers: [(id: Int, handler: @MainActor (Event) -> Void)] = []
+  // The event path below is inlinable, so that it is specialized for the reactor's types in the
+  // app: unspecialized, building and passing each event looked up generic and tuple metadata.
+  // Its stored properties skip the dynamic exclusivity checks (main-actor only, no access held
+  // across a handler's call: `emit` iterates over a copy). CONTRIBUTING.md, Performance idioms.
+  /// The handlers, in the order they were added; `handlerIDs` holds their tokens' ids.
+  @exclusivity(unchecked) @usableFromInline var handlers: ContiguousArray<@MainActor (Event) -> Void> = []
+  private var handlerIDs: [Int] = []
   private var nextID = 0
   /// Whether the process-wide inspectors were active when the runtime started.
-  var forwardsToProcess = false
+  @exclusivity(unchecked) @usableFromInline var forwardsToProcess = false
   let reactor: InspectedReactor
   /// The source of the action being sent, when it is not `.send`; set by the sink of external
   /// actions just before it sends.
-  var nextActionSource: ActionSource?
+  @exclusivity(unchecked) @usableFromInline var nextActionSource: ActionSource?
   /// The effect whose mutation is being received.
-  var deliveringEffect: EffectInfo?
+  @exclusivity(unchecked) @usableFromInline var deliveringEffect: EffectInfo?
   /// The state published last, the `old` of the next state event.
-  var lastState: State?
+  @exclusivity(unchecked) @usableFromInline var lastState: State?
 
   init(runtime: ReactorRuntime<Action, Mutation, State>, reactorType: Any.Type) {
     self.runtime = runtime
@@ -26,24 +32,39 @@ final class InspectorHub<Action: Sendable, Mutation: Sendable, State>: Observati
       id: ObjectIdentifier(runtime), name: String(describing: reactorType))
   }
 
-  func add(_ handler: @escaping @MainActor (Event) -> Void) -> ObservationToken {
+  /// Adds a handler. Its token stops it through the runtime (a negative id), not through the hub:
+  /// a weak reference to the hub would make every retain of it, two per action, take the
+  /// runtime's slow path.
+  func add(
+    _ handler: @escaping @MainActor (Event) -> Void, runtime: ReactorRuntime<Action, Mutation, State>
+  ) -> ObservationToken {
     let id = nextID
     nextID += 1
-    handlers.append((id, handler))
-    return ObservationToken(source: self, id: id)
+    handlers.append(handler)
+    handlerIDs.append(id)
+    return ObservationToken(source: runtime, id: ~id)
   }
 
-  @usableFromInline
-  func removeObservation(id: Int) {
-    handlers.removeAll { $0.id == id }
+  /// Stops the handler of an id that `add` made (the token's id, complemented back).
+  func removeHandler(id: Int) {
+    if let index = handlerIDs.firstIndex(of: id) {
+      handlerIDs.remove(at: index)
+      handlers.remove(at: index)
+    }
     if handlers.isEmpty && !forwardsToProcess, let runtime, runtime.inspectors === self {
       runtime.attachments?.inspectors = nil
     }
   }
 
+  @inlinable
   func emit(_ event: Event) {
-    for (_, handler) in handlers { handler(event) }
-    guard forwardsToProcess else { return }
+    for handler in handlers { handler(event) }
+    if _slowPath(forwardsToProcess) { forward(event) }
+  }
+
+  /// Passes an event to the process-wide inspectors (generic methods: unspecialized anyway).
+  @usableFromInline
+  func forward(_ event: Event) {
     for (_, inspector) in ReactorInspection.registry.inspectors {
       inspector.receive(event, from: reactor)
     }
@@ -51,14 +72,14 @@ final class InspectorHub<Action: Sendable, Mutation: Sendable, State>: Observati
 
   // MARK: - Events (called by the runtime only when it holds an inspection)
 
-  @usableFromInline
+  @inlinable
   func action(_ action: Action) {
     let source = nextActionSource ?? .send
     nextActionSource = nil
     emit(.action(action, source: source))
   }
 
-  @usableFromInline
+  @inlinable
   func transformedAction(_ action: Action) {
     emit(.action(action, source: .transform))
   }
@@ -67,7 +88,7 @@ final class InspectorHub<Action: Sendable, Mutation: Sendable, State>: Observati
   ///
   /// The inspection keeps the last published state itself, so that the loop does not copy the
   /// old one aside when nothing inspects it.
-  @usableFromInline
+  @inlinable
   func applied(_ mutation: Mutation, new: State) {
     // The effect delivered this mutation only: what the mutation's observers queue is not its.
     let effect = deliveringEffect
@@ -95,6 +116,7 @@ final class InspectorHub<Action: Sendable, Mutation: Sendable, State>: Observati
 
 extension ReactorRuntime {
   /// The reactor's inspectors, if something inspects it (they live in ``Attachments``).
+  @inlinable
   var inspectors: InspectorHub<Action, Mutation, State>? {
     attachments?.inspectors
   }
@@ -124,8 +146,14 @@ extension ReactorRuntime {
     inspectors?.nextActionSource = .effect
   }
 
+  /// Reports an action being sent, if something inspects the reactor.
+  @inlinable @inline(never)
+  func reportAction(_ action: Action) {
+    inspectors?.action(action)
+  }
+
   /// Reports an action that `transform(action:)` produced as an effect.
-  @usableFromInline @inline(never)
+  @inlinable @inline(never)
   func reportTransformed(_ action: Action) {
     inspectors?.transformedAction(action)
   }
@@ -153,7 +181,7 @@ extension ReactorRuntime {
   ///
   /// It reads the published state itself rather than taking it from `notifyReporting`: passing
   /// it changed the code layout of the view bridge's loop for the worse.
-  @usableFromInline @inline(never)
+  @inlinable @inline(never)
   func reportApplied(_ mutation: Mutation) {
     guard let state = publishedState else { return }
     inspectors?.applied(mutation, new: state)
