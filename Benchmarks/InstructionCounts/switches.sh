@@ -11,8 +11,14 @@
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+usage="usage: switches.sh [N]   (N round trips, a whole number from 1; default 10000)"
+if [[ ${1-} == -h || ${1-} == --help ]]; then
+  echo "$usage"
+  exit 0
+fi
+[[ $# -le 1 ]] || { echo "$usage" >&2; exit 2; }
 count="${1:-10000}"
-[[ $count =~ ^[1-9][0-9]{0,8}$ ]] || { echo "usage: switches.sh [N]   (N a whole number from 1)" >&2; exit 2; }
+[[ $count =~ ^[1-9][0-9]{0,8}$ ]] || { echo "$usage" >&2; exit 2; }
 command -v perf >/dev/null || { echo "switches.sh: perf is not on PATH" >&2; exit 1; }
 
 swift build -c release --package-path "$here" >&2

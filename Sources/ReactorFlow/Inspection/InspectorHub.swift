@@ -10,10 +10,16 @@ final class InspectorHub<Action: Sendable, Mutation: Sendable, State> {
   // The event path below is inlinable, so that it is specialized for the reactor's types in the
   // app: unspecialized, building and passing each event looked up generic and tuple metadata.
   // Its stored properties skip the dynamic exclusivity checks (main-actor only, no access held
-  // across a handler's call: `emit` iterates over a copy). CONTRIBUTING.md, Performance idioms.
-  /// The handlers, in the order they were added; `handlerIDs` holds their tokens' ids.
-  @exclusivity(unchecked) @usableFromInline var handlers: ContiguousArray<@MainActor (Event) -> Void> = []
-  private var handlerIDs: [Int] = []
+  // across a handler's call). CONTRIBUTING.md, Performance idioms.
+  /// The handlers, in the order they were added: they own the boxes that `calls` borrows.
+  private var handlers: [Handler] = []
+  /// The same handlers, unretained: `emit` calls them without a retain and a release of each
+  /// one's context, as `notify` does its observers. A removed handler is only marked while an
+  /// emission runs, and dropped after it.
+  @exclusivity(unchecked) @usableFromInline var calls: ContiguousArray<Unmanaged<Handler>> = []
+  /// How many emissions are running (a handler may send an action, which emits again).
+  @exclusivity(unchecked) @usableFromInline var emissions = 0
+  @exclusivity(unchecked) @usableFromInline var needsCompaction = false
   private var nextID = 0
   /// Whether the process-wide inspectors were active when the runtime started.
   @exclusivity(unchecked) @usableFromInline var forwardsToProcess = false
@@ -26,6 +32,39 @@ final class InspectorHub<Action: Sendable, Mutation: Sendable, State> {
   /// The state published last, the `old` of the next state event.
   @exclusivity(unchecked) @usableFromInline var lastState: State?
 
+  /// One handler and its token's id.
+  @usableFromInline
+  final class Handler {
+    /// The handler's `@MainActor` closure with its isolation cast away, as
+    /// `ReactorRuntime.Callback` does: only `emit` calls it, on the main actor, and the borrowing
+    /// closure there would otherwise check the executor on every call.
+    @usableFromInline let function: (Event) -> Void
+    let id: Int
+    /// Set when its token stops it; an emission skips it from then on.
+    @exclusivity(unchecked) @usableFromInline var isRemoved = false
+
+    init(_ function: @escaping @MainActor (Event) -> Void, id: Int) {
+      self.function = unsafeBitCast(Isolated(function: function), to: Nonisolated.self).function
+      self.id = id
+    }
+
+    /// Calls the handler without retaining it, unless it was removed. The caller, on the main
+    /// actor, guarantees that the box outlives the call. Nonisolated, so that the borrowing
+    /// closure is not checked for the main actor on every call.
+    @inlinable
+    nonisolated static func call(_ handler: Unmanaged<Handler>, with event: Event) {
+      handler._withUnsafeGuaranteedRef { if !$0.isRemoved { $0.function(event) } }
+    }
+
+    private struct Isolated {
+      let function: @MainActor (Event) -> Void
+    }
+
+    private struct Nonisolated {
+      let function: (Event) -> Void
+    }
+  }
+
   init(runtime: ReactorRuntime<Action, Mutation, State>, reactorType: Any.Type) {
     self.runtime = runtime
     self.reactor = InspectedReactor(
@@ -36,21 +75,30 @@ final class InspectorHub<Action: Sendable, Mutation: Sendable, State> {
   /// a weak reference to the hub would make every retain of it, two per action, take the
   /// runtime's slow path.
   func add(
-    _ handler: @escaping @MainActor (Event) -> Void, runtime: ReactorRuntime<Action, Mutation, State>
+    _ function: @escaping @MainActor (Event) -> Void, runtime: ReactorRuntime<Action, Mutation, State>
   ) -> ObservationToken {
     let id = nextID
     nextID += 1
+    let handler = Handler(function, id: id)
     handlers.append(handler)
-    handlerIDs.append(id)
+    calls.append(Unmanaged.passUnretained(handler))
     return ObservationToken(source: runtime, id: ~id)
   }
 
   /// Stops the handler of an id that `add` made (the token's id, complemented back).
   func removeHandler(id: Int) {
-    if let index = handlerIDs.firstIndex(of: id) {
-      handlerIDs.remove(at: index)
-      handlers.remove(at: index)
-    }
+    guard let handler = handlers.first(where: { $0.id == id }), !handler.isRemoved else { return }
+    handler.isRemoved = true
+    needsCompaction = true
+    if emissions == 0 { compact() }
+  }
+
+  /// Drops the removed handlers, and the hub itself once none is left.
+  @usableFromInline
+  func compact() {
+    needsCompaction = false
+    calls.removeAll { $0.takeUnretainedValue().isRemoved }
+    handlers.removeAll { $0.isRemoved }
     if handlers.isEmpty && !forwardsToProcess, let runtime, runtime.inspectors === self {
       runtime.attachments?.inspectors = nil
     }
@@ -58,8 +106,19 @@ final class InspectorHub<Action: Sendable, Mutation: Sendable, State> {
 
   @inlinable
   func emit(_ event: Event) {
-    for handler in handlers { handler(event) }
+    // Over the handlers added before the event: `calls` only grows at its end while an emission
+    // runs, and a box lives until the compaction after the last one.
+    emissions &+= 1
+    let count = calls.count
+    var index = 0
+    while index < count {
+      let handler = calls[index]
+      index &+= 1
+      Handler.call(handler, with: event)
+    }
+    emissions &-= 1
     if _slowPath(forwardsToProcess) { forward(event) }
+    if _slowPath(needsCompaction) && emissions == 0 { compact() }
   }
 
   /// Passes an event to the process-wide inspectors (generic methods: unspecialized anyway).
