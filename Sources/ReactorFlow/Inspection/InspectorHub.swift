@@ -3,22 +3,67 @@
 /// reference it checks anyway.
 @MainActor
 @usableFromInline
-final class InspectorHub<Action: Sendable, Mutation: Sendable, State>: ObservationSource {
-  typealias Event = ReactorEvent<Action, Mutation, State>
+final class InspectorHub<Action: Sendable, Mutation: Sendable, State> {
+  @usableFromInline typealias Event = ReactorEvent<Action, Mutation, State>
 
   private weak var runtime: ReactorRuntime<Action, Mutation, State>?
-  private var handlers: [(id: Int, handler: @MainActor (Event) -> Void)] = []
+  // The event path below is inlinable, so that it is specialized for the reactor's types in the
+  // app: unspecialized, building and passing each event looked up generic and tuple metadata.
+  // Its stored properties skip the dynamic exclusivity checks (main-actor only, no access held
+  // across a handler's call). CONTRIBUTING.md, Performance idioms.
+  /// The handlers, in the order they were added: they own the boxes that `calls` borrows.
+  private var handlers: [Handler] = []
+  /// The same handlers, unretained: `emit` calls them without a retain and a release of each
+  /// one's context, as `notify` does its observers. A removed handler is only marked while an
+  /// emission runs, and dropped after it.
+  @exclusivity(unchecked) @usableFromInline var calls: ContiguousArray<Unmanaged<Handler>> = []
+  /// How many emissions are running (a handler may send an action, which emits again).
+  @exclusivity(unchecked) @usableFromInline var emissions = 0
+  @exclusivity(unchecked) @usableFromInline var needsCompaction = false
   private var nextID = 0
   /// Whether the process-wide inspectors were active when the runtime started.
-  var forwardsToProcess = false
+  @exclusivity(unchecked) @usableFromInline var forwardsToProcess = false
   let reactor: InspectedReactor
   /// The source of the action being sent, when it is not `.send`; set by the sink of external
   /// actions just before it sends.
-  var nextActionSource: ActionSource?
+  @exclusivity(unchecked) @usableFromInline var nextActionSource: ActionSource?
   /// The effect whose mutation is being received.
-  var deliveringEffect: EffectInfo?
+  @exclusivity(unchecked) @usableFromInline var deliveringEffect: EffectInfo?
   /// The state published last, the `old` of the next state event.
-  var lastState: State?
+  @exclusivity(unchecked) @usableFromInline var lastState: State?
+
+  /// One handler and its token's id.
+  @usableFromInline
+  final class Handler {
+    /// The handler's `@MainActor` closure with its isolation cast away, as
+    /// `ReactorRuntime.Callback` does: only `emit` calls it, on the main actor, and the borrowing
+    /// closure there would otherwise check the executor on every call.
+    @usableFromInline let function: (Event) -> Void
+    let id: Int
+    /// Set when its token stops it; an emission skips it from then on.
+    @exclusivity(unchecked) @usableFromInline var isRemoved = false
+
+    init(_ function: @escaping @MainActor (Event) -> Void, id: Int) {
+      self.function = unsafeBitCast(Isolated(function: function), to: Nonisolated.self).function
+      self.id = id
+    }
+
+    /// Calls the handler without retaining it, unless it was removed. The caller, on the main
+    /// actor, guarantees that the box outlives the call. Nonisolated, so that the borrowing
+    /// closure is not checked for the main actor on every call.
+    @inlinable
+    nonisolated static func call(_ handler: Unmanaged<Handler>, with event: Event) {
+      handler._withUnsafeGuaranteedRef { if !$0.isRemoved { $0.function(event) } }
+    }
+
+    private struct Isolated {
+      let function: @MainActor (Event) -> Void
+    }
+
+    private struct Nonisolated {
+      let function: (Event) -> Void
+    }
+  }
 
   init(runtime: ReactorRuntime<Action, Mutation, State>, reactorType: Any.Type) {
     self.runtime = runtime
@@ -26,24 +71,59 @@ final class InspectorHub<Action: Sendable, Mutation: Sendable, State>: Observati
       id: ObjectIdentifier(runtime), name: String(describing: reactorType))
   }
 
-  func add(_ handler: @escaping @MainActor (Event) -> Void) -> ObservationToken {
+  /// Adds a handler. Its token stops it through the runtime (a negative id), not through the hub:
+  /// a weak reference to the hub would make every retain of it, two per action, take the
+  /// runtime's slow path.
+  func add(
+    _ function: @escaping @MainActor (Event) -> Void, runtime: ReactorRuntime<Action, Mutation, State>
+  ) -> ObservationToken {
     let id = nextID
     nextID += 1
-    handlers.append((id, handler))
-    return ObservationToken(source: self, id: id)
+    let handler = Handler(function, id: id)
+    handlers.append(handler)
+    calls.append(Unmanaged.passUnretained(handler))
+    return ObservationToken(source: runtime, id: ~id)
   }
 
+  /// Stops the handler of an id that `add` made (the token's id, complemented back).
+  func removeHandler(id: Int) {
+    guard let handler = handlers.first(where: { $0.id == id }), !handler.isRemoved else { return }
+    handler.isRemoved = true
+    needsCompaction = true
+    if emissions == 0 { compact() }
+  }
+
+  /// Drops the removed handlers, and the hub itself once none is left.
   @usableFromInline
-  func removeObservation(id: Int) {
-    handlers.removeAll { $0.id == id }
+  func compact() {
+    needsCompaction = false
+    calls.removeAll { $0.takeUnretainedValue().isRemoved }
+    handlers.removeAll { $0.isRemoved }
     if handlers.isEmpty && !forwardsToProcess, let runtime, runtime.inspectors === self {
       runtime.attachments?.inspectors = nil
     }
   }
 
+  @inlinable
   func emit(_ event: Event) {
-    for (_, handler) in handlers { handler(event) }
-    guard forwardsToProcess else { return }
+    // Over the handlers added before the event: `calls` only grows at its end while an emission
+    // runs, and a box lives until the compaction after the last one.
+    emissions &+= 1
+    let count = calls.count
+    var index = 0
+    while index < count {
+      let handler = calls[index]
+      index &+= 1
+      Handler.call(handler, with: event)
+    }
+    emissions &-= 1
+    if _slowPath(forwardsToProcess) { forward(event) }
+    if _slowPath(needsCompaction) && emissions == 0 { compact() }
+  }
+
+  /// Passes an event to the process-wide inspectors (generic methods: unspecialized anyway).
+  @usableFromInline
+  func forward(_ event: Event) {
     for (_, inspector) in ReactorInspection.registry.inspectors {
       inspector.receive(event, from: reactor)
     }
@@ -51,14 +131,14 @@ final class InspectorHub<Action: Sendable, Mutation: Sendable, State>: Observati
 
   // MARK: - Events (called by the runtime only when it holds an inspection)
 
-  @usableFromInline
+  @inlinable
   func action(_ action: Action) {
     let source = nextActionSource ?? .send
     nextActionSource = nil
     emit(.action(action, source: source))
   }
 
-  @usableFromInline
+  @inlinable
   func transformedAction(_ action: Action) {
     emit(.action(action, source: .transform))
   }
@@ -67,7 +147,7 @@ final class InspectorHub<Action: Sendable, Mutation: Sendable, State>: Observati
   ///
   /// The inspection keeps the last published state itself, so that the loop does not copy the
   /// old one aside when nothing inspects it.
-  @usableFromInline
+  @inlinable
   func applied(_ mutation: Mutation, new: State) {
     // The effect delivered this mutation only: what the mutation's observers queue is not its.
     let effect = deliveringEffect
@@ -95,6 +175,7 @@ final class InspectorHub<Action: Sendable, Mutation: Sendable, State>: Observati
 
 extension ReactorRuntime {
   /// The reactor's inspectors, if something inspects it (they live in ``Attachments``).
+  @inlinable
   var inspectors: InspectorHub<Action, Mutation, State>? {
     attachments?.inspectors
   }
@@ -124,8 +205,14 @@ extension ReactorRuntime {
     inspectors?.nextActionSource = .effect
   }
 
+  /// Reports an action being sent, if something inspects the reactor.
+  @inlinable @inline(never)
+  func reportAction(_ action: Action) {
+    inspectors?.action(action)
+  }
+
   /// Reports an action that `transform(action:)` produced as an effect.
-  @usableFromInline @inline(never)
+  @inlinable @inline(never)
   func reportTransformed(_ action: Action) {
     inspectors?.transformedAction(action)
   }
@@ -153,7 +240,7 @@ extension ReactorRuntime {
   ///
   /// It reads the published state itself rather than taking it from `notifyReporting`: passing
   /// it changed the code layout of the view bridge's loop for the worse.
-  @usableFromInline @inline(never)
+  @inlinable @inline(never)
   func reportApplied(_ mutation: Mutation) {
     guard let state = publishedState else { return }
     inspectors?.applied(mutation, new: state)

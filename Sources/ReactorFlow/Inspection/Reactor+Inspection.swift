@@ -19,6 +19,6 @@ extension Reactor {
   public func inspect(
     _ handler: @escaping @MainActor (ReactorEvent<Action, Mutation, State>) -> Void
   ) -> ObservationToken {
-    runtime.inspectors(reactorType: type(of: self)).add(handler)
+    runtime.inspectors(reactorType: type(of: self)).add(handler, runtime: runtime)
   }
 }

@@ -77,9 +77,13 @@ extension ReactorRuntime {
   }
 
   /// Stops the state or action observer with this number (observers of both kinds share the
-  /// numbering).
+  /// numbering), or the inspection handler of a negative one (InspectorHub.add).
   @usableFromInline
   func removeObservation(id: Int) {
+    if id < 0 {
+      inspectors?.removeHandler(id: ~id)
+      return
+    }
     if let index = observers.firstIndex(where: { $0.id == id }) {
       retireObserver(at: index)
     } else {

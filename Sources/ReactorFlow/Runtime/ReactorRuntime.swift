@@ -163,7 +163,7 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
   func send<R: Reactor<Action, Mutation, State>>(_ action: Action, to reactor: R) -> ReactorTask {
     if publishedState == nil { _ = start(reactor) }
     if let attachments {
-      if let inspectors = attachments.inspectors { inspectors.action(action) }
+      if attachments.inspectors != nil { reportAction(action) }
       if !attachments.actionObservers.isEmpty { notifyActionObservers(action) }
       if let intercept = attachments.tap?.interceptAction {
         intercept(action)  // A stub takes the action instead of `mutate`.
@@ -313,10 +313,15 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
     isNotifying = true
     // Over the observers registered now: one added by a callback got the new state when it was
     // added. Every callback outlives the loop: compaction, which releases retired ones, waits
-    // until no notification loop is running.
-    let snapshot = callbacks
-    for callback in snapshot where !Callback.call(callback, with: state) {
-      retire(callback)
+    // until no notification loop is running. So while the loop runs, `callbacks` only grows at
+    // its end, and the loop reads it in place rather than through a copy (a retain and a release
+    // of its buffer per change, a quarter of a single observer's action).
+    let count = callbacks.count
+    var index = 0
+    while index < count {
+      let callback = callbacks[index]
+      index &+= 1
+      if !Callback.call(callback, with: state) { retire(callback) }
     }
     isNotifying = wasNotifying
     if needsCompaction && !isNotifying { compactObservers() }

@@ -149,6 +149,36 @@ final class InspectionTests: XCTestCase {
     XCTAssertEqual(reactor.currentState.count, 2)
   }
 
+  func test_handlerCancellingTokensDuringAnEvent_stopsThemFromTheNextEvent() async {
+    // given: the first handler cancels both tokens on the first event it sees
+    let reactor = InspectedCounter()
+    let first = EventLines()
+    let second = EventLines()
+    let tokens = HeldTokens()
+    tokens.all.append(
+      reactor.inspect { event in
+        first.record(event)
+        for token in tokens.all { token.cancel() }
+      })
+    tokens.all.append(reactor.inspect { second.record($0) })
+
+    // when
+    reactor.send(.increment)
+    reactor.send(.increment)
+
+    // then: the second handler, cancelled before its turn, saw nothing; a new inspection works
+    XCTAssertEqual(first.lines, ["action increment from send"])
+    XCTAssertEqual(second.lines, [])
+    let third = EventLines()
+    let token = reactor.inspect { third.record($0) }
+    reactor.send(.increment)
+    XCTAssertEqual(
+      third.lines,
+      ["action increment from send", "mutation add(1) by mutate", "state 2,false -> 3,false"])
+    token.cancel()
+    XCTAssertEqual(reactor.currentState.count, 3)
+  }
+
   func test_attachedInspection_doesNotKeepTheReactorAlive() async {
     // given
     var reactor: InspectedCounter? = InspectedCounter()
@@ -188,6 +218,12 @@ final class InspectionTests: XCTestCase {
     XCTAssertNil(
       inspector.lines[ObjectIdentifier(before.runtime)], "a reactor started before is not inspected")
   }
+}
+
+/// Tokens that a handler reaches to cancel.
+@MainActor
+private final class HeldTokens {
+  var all: [ObservationToken] = []
 }
 
 /// A process-wide inspector that notes the kind of each event, by reactor.

@@ -16,7 +16,7 @@ import ReactorFlow
 enum InstructionCounts {
   static let cases = [
     "counter-sync", "keypath-observer", "counter-fanout", "observation-bridge", "effect-roundtrip",
-    "children-1000",
+    "children-1000", "inspect", "log-changes", "trace-recorder", "hop", "task-floor",
   ]
 
   @MainActor
@@ -44,6 +44,11 @@ enum InstructionCounts {
     case "observation-bridge": observationBridge(count)
     case "effect-roundtrip": await effectRoundTrip(count)
     case "children-1000": childrenChange(count)
+    case "inspect": inspected(count)
+    case "log-changes": loggedChanges(count)
+    case "trace-recorder": traced(count)
+    case "hop": await bareHops(count)
+    case "task-floor": await taskHops(count)
     default: fatalError("unknown case \(name)")
     }
   }
@@ -143,6 +148,84 @@ func childrenChange(_ count: Int) -> Int {
   precondition(parent.currentState.changes - changesBefore == count, "a change did not reach the parent")
   tokens.removeAll()
   return tally.sum
+}
+
+/// `inspect`: `counter-sync` with one inspector attached through `inspect`, which counts the
+/// events it receives (an action, a mutation and a state per action). One iteration is one action.
+@MainActor
+func inspected(_ count: Int) -> Int {
+  let reactor = Counter()
+  let tally = Tally()
+  let events = Tally()
+  let observation = reactor.observe(\.value) { value in tally.sum &+= value }
+  let inspection = reactor.inspect { _ in events.sum &+= 1 }
+  for _ in 0..<count { reactor.send(.increment) }
+  precondition(tally.sum == triangle(count), "the observer missed a value")
+  precondition(events.sum == 3 &* count, "the inspector missed an event")
+  withExtendedLifetime((observation, inspection)) {}
+  return events.sum
+}
+
+/// `log-changes`: `keypath-observer` (a state of ten values) with `logChanges(to:)` attached, its
+/// lines counted rather than printed. One iteration is one action.
+@MainActor
+func loggedChanges(_ count: Int) -> Int {
+  let reactor = TenValues()
+  let tally = Tally()
+  let characters = Tally()
+  let observation = reactor.observe(\.value) { tally.sum &+= $0 }
+  let log = reactor.logChanges { line in characters.sum &+= line.utf8.count }
+  for _ in 0..<count { reactor.send(.increment) }
+  precondition(tally.sum == triangle(count), "the observer missed a value")
+  withExtendedLifetime((observation, log)) {}
+  return characters.sum
+}
+
+/// `trace-recorder`: `counter-sync` recorded by a `TraceRecorder` on the continuous clock. One
+/// iteration is one action.
+@MainActor
+func traced(_ count: Int) -> Int {
+  let reactor = Counter()
+  let tally = Tally()
+  let recorder = TraceRecorder(clock: ContinuousClock())
+  let observation = reactor.observe(\.value) { value in tally.sum &+= value }
+  let recording = recorder.record(reactor)
+  for _ in 0..<count { reactor.send(.increment) }
+  precondition(tally.sum == triangle(count), "the observer missed a value")
+  withExtendedLifetime((observation, recording)) {}
+  return recorder.entries.count
+}
+
+/// `hop`: `count` bare round trips from the main actor to a `@concurrent` function, no reactor:
+/// the floor of any asynchronous round trip. For counting thread switches (switches.sh).
+@MainActor
+func bareHops(_ count: Int) async -> Int {
+  var sum = 0
+  for index in 0..<count { sum &+= await hopOffTheMainActor(index) }
+  return sum
+}
+
+/// `task-floor`: `count` of the same hops, each made by a main-actor task that the main actor
+/// awaits: what the runtime charges any awaited effect task, which `effect-roundtrip` is held to.
+@MainActor
+func taskHops(_ count: Int) async -> Int {
+  var sum = 0
+  for index in 0..<count {
+    sum &+= await Task { @MainActor in await hopOffTheMainActor(index) }.value
+  }
+  return sum
+}
+
+/// Where the hop writes, so that the optimizer keeps the switch to the global executor (with an
+/// empty body it removes it).
+nonisolated(unsafe) var hopSink = 0
+
+/// One hop to the global executor and back.
+@inline(never)
+@concurrent
+func hopOffTheMainActor(_ value: Int) async -> Int {
+  hopSink = value
+  return value &+ 1
 }
 
 #if os(Linux)
