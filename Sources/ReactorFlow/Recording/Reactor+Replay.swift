@@ -3,10 +3,11 @@ extension Reactor {
   /// not yet sent anything): the recorded
   /// actions are sent, effects start no task, and the mutations that effects sent are fed in
   /// where they were recorded. After every mutation, the published state must be the recorded
-  /// one, and each mutation an action makes (`mutate` as it is now) must be the recorded one.
+  /// one (`==` when `State` is `Equatable`, the same outline otherwise), and each mutation an
+  /// action makes (`mutate` as it is now) must be the recorded one.
   ///
   /// ```swift
-  /// let recording = try JSONDecoder().decode(ReactorRecording<MainReactor.Action, MainReactor.Mutation>.self, from: data)
+  /// let recording = try JSONDecoder().decode(MainReactor.Recording.self, from: data)
   /// let reactor = MainReactor()
   /// try reactor.replay(recording)
   /// reactor.currentState  // the state the session ended with
@@ -18,33 +19,36 @@ extension Reactor {
   ///   that already started, another initial state), before anything changed;
   ///   ``ReplayDivergence`` at the first step whose state or action's mutation differs from the
   ///   recorded one.
-  public func replay(_ recording: ReactorRecording<Action, Mutation>) throws {
+  public func replay(_ recording: ReactorRecording<Action, Mutation, State>) throws {
     _ = try replayStates(recording)
   }
 
   /// Replays `recording` (see ``replay(_:)``) and returns the states it published: the initial
   /// state, then one after each recorded mutation.
-  func replayStates(_ recording: ReactorRecording<Action, Mutation>) throws -> [State] {
+  func replayStates(_ recording: ReactorRecording<Action, Mutation, State>) throws -> [State] {
     let type = String(reflecting: Swift.type(of: self))
     guard recording.reactorType == type else {
       throw RecordingError.otherReactor(recorded: recording.reactorType, expected: type)
     }
+    let isEqual = Equality.of(State.self)
+    let isSameMutation = Equality.of(Mutation.self) ?? { String(reflecting: $0) == String(reflecting: $1) }
     // A reactor that views already observe has started; it is still fresh if nothing changed
     // its state and no effect of an action runs.
     let hasStarted = runtime.publishedState != nil
-    let initial = StateDiff.outline(
-      hasStarted ? currentState : transform(state: initialState), identities: false)
-    guard !hasStarted || (initial == recording.initialState && runtime.activeEffectCount == 0) else {
+    let initial = hasStarted ? currentState : transform(state: initialState)
+    let initialDifference = Self.difference(recording.initialState, initial, isEqual)
+    guard !hasStarted || (initialDifference == nil && runtime.activeEffectCount == 0) else {
       throw RecordingError.reactorAlreadyStarted(type)
     }
-    guard initial == recording.initialState else {
-      throw RecordingError.differentInitialState(
-        diff: StateDiff.lines(expected: recording.initialState, actual: initial))
+    if let initialDifference {
+      throw RecordingError.differentInitialState(diff: initialDifference)
     }
 
     runtime.installedAttachments.isReplaying = true
     var published: [State] = []
     var reduced: [Mutation] = []
+    published.reserveCapacity(recording.steps.count)
+    reduced.reserveCapacity(recording.steps.count)
     let token = inspect { event in
       switch event {
       case .mutation(let mutation, _): reduced.append(mutation)
@@ -54,6 +58,7 @@ extension Reactor {
     }
     defer { token.cancel() }
     var states = [currentState]
+    states.reserveCapacity(recording.steps.count + 1)
     var lastAction: Action?
     for (index, step) in recording.steps.enumerated() {
       guard case .mutation(let mutation, let fromEffect, let recorded) = step.event else {
@@ -65,17 +70,16 @@ extension Reactor {
       }
       // An action's own mutations were reduced when it was sent; an effect's are fed in now.
       if fromEffect { runtime.receive(mutation, self) }
-      let name = "mutation \(Self.short(mutation))\(fromEffect ? " from an effect" : "")"
       guard states.count <= published.count else {
         throw ReplayDivergence(
-          step: index + 1, recorded: name,
+          step: index + 1, recorded: Self.name(mutation, fromEffect: fromEffect),
           difference: "the recording has this mutation, but the replay did not produce it")
       }
       var differences: [String] = []
       // An effect's mutation is the recorded one itself; an action's comes from `mutate` as it
       // is now, so a changed `mutate` shows here even when the state does not record the change.
       let replayedMutation = reduced[states.count - 1]
-      if !fromEffect && !Self.isSame(replayedMutation, mutation) {
+      if !fromEffect && !isSameMutation(replayedMutation, mutation) {
         let action = lastAction.map { Self.short($0) } ?? "?"
         differences.append(
           "the action \(action) made another mutation (− recorded, + replayed):\n"
@@ -83,15 +87,13 @@ extension Reactor {
       }
       let state = published[states.count - 1]
       states.append(state)
-      let replayed = StateDiff.outline(state, identities: false)
-      if replayed != recorded {
-        differences.append(
-          "the state differs (− recorded, + replayed):\n"
-            + Self.excerpt(StateDiff.lines(expected: recorded, actual: replayed)))
+      if let difference = Self.difference(recorded, state, isEqual) {
+        differences.append("the state differs (− recorded, + replayed):\n\(difference)")
       }
       guard differences.isEmpty else {
         throw ReplayDivergence(
-          step: index + 1, recorded: name, difference: differences.joined(separator: "\n"))
+          step: index + 1, recorded: Self.name(mutation, fromEffect: fromEffect),
+          difference: differences.joined(separator: "\n"))
       }
     }
     guard published.count == states.count - 1 else {
@@ -102,34 +104,36 @@ extension Reactor {
     return states
   }
 
-  /// Whether two mutations are the same: `==` when the type is `Equatable`, otherwise the same
-  /// description.
-  private static func isSame(_ lhs: Mutation, _ rhs: Mutation) -> Bool {
-    if let lhs = lhs as? any Equatable { return isEqual(lhs, rhs) }
-    return String(reflecting: lhs) == String(reflecting: rhs)
+  /// How a replayed state differs from the recorded one: the changed fields of their outlines,
+  /// or `nil` when they are the same (`==` for a value, the same outline otherwise).
+  private static func difference(
+    _ recorded: ReactorRecording<Action, Mutation, State>.RecordedState, _ replayed: State,
+    _ isEqual: ((State, State) -> Bool)?
+  ) -> String? {
+    let old: [String]
+    switch recorded {
+    case .value(let value):
+      if let isEqual, isEqual(value, replayed) { return nil }
+      old = StateDiff.outline(value, identities: false)
+    case .outline(let lines):
+      old = lines
+    }
+    let new = StateDiff.outline(replayed, identities: false)
+    if old == new {
+      guard isEqual != nil, case .value = recorded else { return nil }
+      return "the states are not == but their outlines are the same: `==` compares something "
+        + "the outline does not show (an identity, or a custom ==)"
+    }
+    return StateDiff.changedFields(expected: old, actual: new)
   }
 
-  private static func isEqual<Value: Equatable>(_ lhs: Value, _ rhs: Any) -> Bool {
-    lhs == rhs as? Value
+  private static func name(_ mutation: Mutation, fromEffect: Bool) -> String {
+    "mutation \(short(mutation))\(fromEffect ? " from an effect" : "")"
   }
 
   /// A value's description, cut after 120 characters.
   private static func short(_ value: Any) -> String {
     let text = String(describing: value)
     return text.count > 120 ? text.prefix(120) + "…" : text
-  }
-
-  /// The part of a diff around its first changes: a few lines before the first, then at most 40.
-  private static func excerpt(_ diff: String) -> String {
-    let lines = diff.split(separator: "\n", omittingEmptySubsequences: false)
-    guard lines.count > 48,
-      let first = lines.firstIndex(where: { $0.hasPrefix("−") || $0.hasPrefix("+") })
-    else { return diff }
-    let start = max(first - 6, 0)
-    let end = min(start + 40, lines.count)
-    var shown = lines[start..<end].joined(separator: "\n")
-    if start > 0 { shown = "  …\n" + shown }
-    if end < lines.count { shown += "\n  … \(lines.count - end) more lines" }
-    return shown
   }
 }

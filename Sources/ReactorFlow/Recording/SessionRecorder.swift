@@ -1,21 +1,24 @@
 /// Records a reactor's session into a ``ReactorRecording``, from ``Reactor/recordSession(clock:)``
 /// until ``stop()``.
 ///
-/// It does not keep the reactor alive.
+/// An `Equatable` state is kept as it is, and encoded only when the recording is; any other state
+/// is outlined at each step. It does not keep the reactor alive.
 @MainActor
-public final class SessionRecorder<Action: Sendable, Mutation: Sendable> {
+public final class SessionRecorder<Action: Sendable, Mutation: Sendable, State> {
   /// What was recorded so far.
-  public private(set) var recording: ReactorRecording<Action, Mutation>
+  public private(set) var recording: ReactorRecording<Action, Mutation, State>
 
   private var token: ObservationToken?
   private var pending: (mutation: Mutation, fromEffect: Bool)?
   private let elapsed: @Sendable () -> Duration
+  private let keepsValues: Bool
 
-  init<State>(_ reactor: some Reactor<Action, Mutation, State>, clock: any Clock<Duration>) {
+  init(_ reactor: some Reactor<Action, Mutation, State>, clock: any Clock<Duration>) {
     elapsed = Self.elapsed(on: clock)
+    keepsValues = Equality.of(State.self) != nil
     recording = ReactorRecording(
-      reactorType: String(reflecting: type(of: reactor)),
-      initialState: StateDiff.outline(reactor.currentState, identities: false))
+      reactorType: String(reflecting: type(of: reactor)), initialState: .outline([]))
+    recording.initialState = record(reactor.currentState)
     token = reactor.inspect { [weak self] event in self?.receive(event) }
   }
 
@@ -25,7 +28,7 @@ public final class SessionRecorder<Action: Sendable, Mutation: Sendable> {
     token = nil
   }
 
-  private func receive<State>(_ event: ReactorEvent<Action, Mutation, State>) {
+  private func receive(_ event: ReactorEvent<Action, Mutation, State>) {
     switch event {
     case .action(let action, let source):
       // Actions that `transform(action:)` made come again from the action they came from.
@@ -36,15 +39,17 @@ public final class SessionRecorder<Action: Sendable, Mutation: Sendable> {
     case .state(_, let new):
       guard let (mutation, fromEffect) = pending else { return }
       pending = nil
-      append(
-        .mutation(
-          mutation, fromEffect: fromEffect, state: StateDiff.outline(new, identities: false)))
+      append(.mutation(mutation, fromEffect: fromEffect, state: record(new)))
     case .effectStarted, .effectEnded:
       return
     }
   }
 
-  private func append(_ event: ReactorRecording<Action, Mutation>.Event) {
+  private func record(_ state: State) -> ReactorRecording<Action, Mutation, State>.RecordedState {
+    keepsValues ? .value(state) : .outline(StateDiff.outline(state, identities: false))
+  }
+
+  private func append(_ event: ReactorRecording<Action, Mutation, State>.Event) {
     recording.steps.append(.init(time: elapsed(), event: event))
   }
 
@@ -67,7 +72,7 @@ extension Reactor {
   /// ```
   /// - Parameter clock: The clock the steps are timed on.
   /// - Returns: The recorder; read its ``SessionRecorder/recording``.
-  public func recordSession(clock: any Clock<Duration>) -> SessionRecorder<Action, Mutation> {
+  public func recordSession(clock: any Clock<Duration>) -> SessionRecorder<Action, Mutation, State> {
     SessionRecorder(self, clock: clock)
   }
 }

@@ -45,3 +45,38 @@ extension MainReactor.Mutation: Codable {
     }
   }
 }
+
+// The recorded states: with a `Codable` state, a recording holds each state as its JSON and a
+// replay compares it with `==`.
+
+extension MainReactor.State: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case sections, isLoading, errorMessage, lastRequestedCount, detail
+  }
+
+  /// Decodes a state. A pushed detail screen is a reactor, which a recording does not hold:
+  /// decoding one fails, as for ``MainReactor/Mutation``.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init()
+    sections = try container.decode([PersonSection].self, forKey: .sections)
+    isLoading = try container.decode(Bool.self, forKey: .isLoading)
+    errorMessage = try container.decodeIfPresent(String.self, forKey: .errorMessage)
+    lastRequestedCount = try container.decodeIfPresent(Int.self, forKey: .lastRequestedCount)
+    if let title = try container.decodeIfPresent(String.self, forKey: .detail) {
+      throw DecodingError.dataCorruptedError(
+        forKey: .detail, in: container, debugDescription: "a recording cannot push the detail screen \(title)"
+      )
+    }
+  }
+
+  /// Encodes the state; a pushed detail screen as its title.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(sections, forKey: .sections)
+    try container.encode(isLoading, forKey: .isLoading)
+    try container.encodeIfPresent(errorMessage, forKey: .errorMessage)
+    try container.encodeIfPresent(lastRequestedCount, forKey: .lastRequestedCount)
+    try container.encodeIfPresent(detail.map { $0.reactor.initialState.title }, forKey: .detail)
+  }
+}
