@@ -16,7 +16,8 @@ public struct ReactorRecording<Action: Sendable, Mutation: Sendable, State> {
   /// A state as the recording holds it.
   public enum RecordedState {
     /// The state itself: what is kept when `State` is `Equatable`, and read back from a file
-    /// when it is also `Codable`. A replay compares it with `==`.
+    /// when it is also `Codable`. A replay compares it with `==`. A class instance the state
+    /// holds is kept by reference, as the state holds it.
     case value(State)
     /// The state's stable outline, one line per value: what is kept otherwise. A replay compares
     /// it with the replayed state's outline, which shows what the state's mirror shows (stored

@@ -25,7 +25,7 @@ public final class TimeTravel<R: Reactor> {
   /// - Throws: What ``Reactor/replay(_:)`` throws.
   public init(reactor: R, recording: R.Recording) throws {
     self.reactor = reactor
-    self.states = try reactor.replayStates(recording)
+    self.states = try reactor.replayStates(recording, keepingStates: true)
     self.position = states.count - 1
   }
 
