@@ -23,7 +23,8 @@ set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 
-# Each case and its N: the harness case's own iteration count.
+# Each case, its N (the harness case's own iteration count, or the recording cases' own) and the
+# executable that runs it, when it is not instruction-counts.
 all_cases=(
   "counter-sync 1000000"
   "keypath-observer 1000000"
@@ -31,8 +32,8 @@ all_cases=(
   "observation-bridge 1000000"
   "effect-roundtrip 10000"
   "children-1000 100000"
-  "recording 100000"
-  "replay-step 200000"
+  "recording 100000 recording-counts"
+  "replay-step 200000 recording-counts"
 )
 
 log() { echo "$@" >&2; }
@@ -90,7 +91,7 @@ log "ReactorFlow: $root ($revision)"
 
 log "Building $package in release..."
 swift build -c release --package-path "$package" >&2
-executable="$(swift build -c release --package-path "$package" --show-bin-path)/instruction-counts"
+bin="$(swift build -c release --package-path "$package" --show-bin-path)"
 
 if [ -n "${KEEP:-}" ]; then
   out="$KEEP"
@@ -105,9 +106,9 @@ export SWIFT_DETERMINISTIC_HASHING=1
 
 # Runs one case under callgrind and prints its total instruction count.
 total() {
-  local name="$1" count="$2" run="$3"
+  local name="$1" count="$2" run="$3" executable="$4"
   local file="$out/$name.$count.$run.callgrind"
-  if ! valgrind --tool=callgrind --callgrind-out-file="$file" "$executable" "$name" "$count" \
+  if ! valgrind --tool=callgrind --callgrind-out-file="$file" "$bin/$executable" "$name" "$count" \
     >"$out/$name.$count.$run.stdout" 2>"$out/$name.$count.$run.stderr"; then
     log "count.sh: $name $count failed under valgrind:"
     tail -n 20 "$out/$name.$count.$run.stderr" >&2
@@ -123,8 +124,8 @@ total() {
 
 start=$SECONDS
 for entry in "${selected[@]}"; do
-  name="${entry%% *}"
-  count="${entry##* }"
+  read -r name count executable <<<"$entry"
+  executable="${executable:-instruction-counts}"
   if [ -n "${REPEATS:-}" ]; then
     repeats="$REPEATS"
   elif [ "$name" = "effect-roundtrip" ]; then
@@ -134,8 +135,8 @@ for entry in "${selected[@]}"; do
   fi
   values=()
   for run in $(seq 1 "$repeats"); do
-    single="$(total "$name" "$count" "$run")"
-    double="$(total "$name" "$((count * 2))" "$run")"
+    single="$(total "$name" "$count" "$run" "$executable")"
+    double="$(total "$name" "$((count * 2))" "$run" "$executable")"
     value="$(awk -v a="$single" -v b="$double" -v n="$count" 'BEGIN { printf "%.1f", (b - a) / n }')"
     log "  $name run $run: I($count) = $single, I($((count * 2))) = $double: $value per iteration"
     values+=("$value")

@@ -8,12 +8,11 @@ import ReactorFlow
 
 /// ReactorKit's counter (its README's example state: a value and a loading flag), written the way
 /// the README teaches: an `Equatable` state. `roundTrip` increments through an asynchronous effect.
-/// Its types are `Codable` and `Equatable`, as a recorded reactor's are (RecordingFixtures.swift).
 @MainActor
 final class Counter: Reactor {
-  enum Action: Sendable, Codable, Equatable { case increment, roundTrip }
-  enum Mutation: Sendable, Codable, Equatable { case increaseValue }
-  struct State: Codable, Equatable, Sendable {
+  enum Action: Sendable { case increment, roundTrip }
+  enum Mutation: Sendable { case increaseValue }
+  struct State: Equatable, Sendable {
     var value = 0
     var isLoading = false
   }

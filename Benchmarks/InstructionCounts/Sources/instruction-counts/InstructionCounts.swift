@@ -16,7 +16,7 @@ import ReactorFlow
 enum InstructionCounts {
   static let cases = [
     "counter-sync", "keypath-observer", "counter-fanout", "observation-bridge", "effect-roundtrip",
-    "children-1000", "recording", "replay-step",
+    "children-1000",
   ]
 
   @MainActor
@@ -44,8 +44,6 @@ enum InstructionCounts {
     case "observation-bridge": observationBridge(count)
     case "effect-roundtrip": await effectRoundTrip(count)
     case "children-1000": childrenChange(count)
-    case "recording": recording(count)
-    case "replay-step": replaySteps(count)
     default: fatalError("unknown case \(name)")
     }
   }
@@ -145,48 +143,6 @@ func childrenChange(_ count: Int) -> Int {
   precondition(parent.currentState.changes - changesBefore == count, "a change did not reach the parent")
   tokens.removeAll()
   return tally.sum
-}
-
-/// `recording`: `count` actions on the counter, observed through `observe(\.value)` as in
-/// `counter-sync`, while a `SessionRecorder` records them on a `ContinuousClock`. One iteration is
-/// one action, which records two steps (the action and its mutation with the state), and frees
-/// them at the end; reading `recording` once, which builds its steps, is not part of it.
-@MainActor
-func recording(_ count: Int) -> Int {
-  let reactor = Counter()
-  let tally = Tally()
-  let token = reactor.observe(\.value) { tally.sum &+= $0 }
-  let recorder = reactor.recordSession(clock: ContinuousClock())
-  for _ in 0..<count { reactor.send(.increment) }
-  recorder.stop()
-  if count <= 10 {
-    precondition(recorder.recording.steps.count == 2 * count, "a step was not recorded")
-  }
-  precondition(tally.sum == triangle(count), "the observer missed a value")
-  withExtendedLifetime(token) {}
-  return tally.sum
-}
-
-/// `replay-step`: a recording of 5,000 actions (10,000 steps) made once, then replayed into fresh
-/// reactors until `count` steps have been replayed. One iteration is one step: an action sent, or a
-/// mutation's state compared with the recorded one.
-@MainActor
-func replaySteps(_ count: Int) -> Int {
-  let steps = 10_000
-  precondition(count % steps == 0, "N must be a multiple of \(steps)")
-  let recording = Counter.recording(actions: steps / 2)
-  var sum = 0
-  for _ in 0..<count / steps {
-    let reactor = Counter()
-    do {
-      try reactor.replay(recording)
-    } catch {
-      preconditionFailure("the replay diverged: \(error)")
-    }
-    sum &+= reactor.currentState.value
-  }
-  precondition(sum == count / 2, "a step was not replayed")
-  return sum
 }
 
 #if os(Linux)

@@ -1,1 +1,0 @@
-../../../Benchmarks/ReactorFlowBenchmarks/RecordingFixtures.swift
