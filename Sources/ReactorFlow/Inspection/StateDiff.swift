@@ -32,8 +32,8 @@ package enum StateDiff {
   ///   its type alone, so that the outlines of two runs compare equal (a recording's states).
   package static func outline(_ value: Any, identities: Bool = true) -> [String] {
     var lines: [String] = []
-    var visited: Set<ObjectIdentifier> = []
-    write(value, label: nil, depth: 0, identities: identities, visited: &visited, into: &lines)
+    var walk = Walk()
+    write(value, label: nil, depth: 0, identities: identities, walk: &walk, into: &lines)
     return lines
   }
 
@@ -97,7 +97,7 @@ package enum StateDiff {
   }
 
   private static func write(
-    _ value: Any, label: String?, depth: Int, identities: Bool, visited: inout Set<ObjectIdentifier>,
+    _ value: Any, label: String?, depth: Int, identities: Bool, walk: inout Walk,
     into lines: inout [String]
   ) {
     let indent = String(repeating: "  ", count: depth)
@@ -109,10 +109,10 @@ package enum StateDiff {
         return
       }
       write(
-        wrapped, label: label, depth: depth, identities: identities, visited: &visited, into: &lines)
+        wrapped, label: label, depth: depth, identities: identities, walk: &walk, into: &lines)
       return
     }
-    if let text = plainText(of: value, mirror: mirror) {
+    if let text = plainText(of: value, mirror: mirror, walk: &walk) {
       lines.append("\(indent)- \(name)\(text)")
       return
     }
@@ -125,13 +125,13 @@ package enum StateDiff {
       }
       // Only an object that contains itself is cut short: one shared by two fields is shown in
       // both, so that the outline does not depend on which values share storage.
-      guard visited.insert(ObjectIdentifier(object)).inserted else {
+      guard walk.visited.insert(ObjectIdentifier(object)).inserted else {
         lines.append("\(indent)- \(name)\(type(of: value)) (already shown)")
         return
       }
     }
     defer {
-      if mirror.displayStyle == .class { visited.remove(ObjectIdentifier(value as AnyObject)) }
+      if mirror.displayStyle == .class { walk.visited.remove(ObjectIdentifier(value as AnyObject)) }
     }
     guard !mirror.children.isEmpty, depth < 40 else {
       lines.append("\(indent)- \(name)\(String(reflecting: value))")
@@ -151,7 +151,7 @@ package enum StateDiff {
       for child in mirror.children {
         write(
           child.value, label: child.label, depth: depth + 1, identities: identities,
-          visited: &visited, into: &lines)
+          walk: &walk, into: &lines)
       }
       return
     }
@@ -159,7 +159,7 @@ package enum StateDiff {
     for child in mirror.children {
       var element: [String] = []
       write(
-        child.value, label: child.label, depth: depth + 1, identities: identities, visited: &visited,
+        child.value, label: child.label, depth: depth + 1, identities: identities, walk: &walk,
         into: &element)
       elements.append(element)
     }
@@ -169,13 +169,22 @@ package enum StateDiff {
 
   /// The one line a value is shown as when its stored properties are private storage, or `nil`
   /// when its children show it.
-  private static func plainText(of value: Any, mirror: Mirror) -> String? {
+  private static func plainText(of value: Any, mirror: Mirror, walk: inout Walk) -> String? {
     guard mirror.displayStyle == .struct || mirror.displayStyle == .class else { return nil }
     // Foundation's types live in `Foundation` on Apple platforms and in `FoundationEssentials`
-    // elsewhere, with different storage: each is named by its type's own name.
-    let typeName = String(reflecting: type(of: value))
-    if typeName.hasPrefix("Foundation") {
-      switch typeName.split(separator: ".").last {
+    // elsewhere, with different storage: each is named by its type's own name, looked up once
+    // per type and outline (a type's name is demangled, which is slow).
+    let type = ObjectIdentifier(Swift.type(of: value))
+    let foundationName: Substring?
+    if let known = walk.foundationNames[type] {
+      foundationName = known
+    } else {
+      let typeName = String(reflecting: Swift.type(of: value))
+      foundationName = typeName.hasPrefix("Foundation") ? typeName.split(separator: ".").last : nil
+      walk.foundationNames[type] = .some(foundationName)
+    }
+    if let foundationName {
+      switch foundationName {
       case "URL", "UUID", "Decimal": return String(describing: value)
       case "Date":
         // Its one `Double`: the seconds since 2001, whatever the platform calls it.
@@ -191,6 +200,14 @@ package enum StateDiff {
       mirror.children.allSatisfy({ $0.label?.hasPrefix("_") ?? false })
     else { return nil }
     return String(describing: value)
+  }
+
+  /// What an outline keeps while it walks a value.
+  private struct Walk {
+    /// The objects being shown, to cut a cycle short.
+    var visited: Set<ObjectIdentifier> = []
+    /// For each type met, its name when it is one of Foundation's, `nil` otherwise.
+    var foundationNames: [ObjectIdentifier: Substring?] = [:]
   }
 
   /// Seconds since 2001-01-01 00:00:00 UTC (a `Date`) in ISO 8601, with milliseconds when it
