@@ -10,7 +10,7 @@ extension Reactor {
   /// let recording = try JSONDecoder().decode(MainReactor.Recording.self, from: data)
   /// let reactor = MainReactor()
   /// try reactor.replay(recording)
-  /// reactor.currentState  // the state the session ended with
+  /// let state = reactor.currentState  // the state the session ended with
   /// ```
   /// The reactor keeps its effects off afterwards: it shows the session, it does not go on with it.
   /// Actions that an asynchronous `transform(action:)` produced are not replayed.

@@ -144,7 +144,10 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
     reducedState = initial
     let state = reactor.transform(state: initial)
     publishedState = state
-    attachments?.inspectors?.lastState = state
+    if let inspectors = attachments?.inspectors {
+      inspectors.lastState = state
+      if inspectors.forwardsToProcess { ReactorInspection.reportStart(of: inspectors.reactor, state: state) }
+    }
     // Nothing can be processing yet: every path that processes starts the runtime first. The
     // streams' synchronous elements are processed in place; the actions they send are queued.
     isProcessing = true

@@ -61,10 +61,11 @@ public final class DetailReactor: OutputReactor, IdentityHashable {
   /// The reactor's storage, required by ``Reactor``.
   public let runtime = Runtime()
 
-  /// Creates the reactor for the people of one section.
-  public init(section: PersonSection) {
+  /// Creates the reactor for the people of one section, with every row collapsed or the row at
+  /// `expandedIndex` expanded.
+  public init(section: PersonSection, expandedIndex: Int? = nil) {
     // Shares the section's people: a copy would retain each of them on the main actor.
-    initialState = State(title: section.title, people: section.people)
+    initialState = State(title: section.title, people: section.people, expandedIndex: expandedIndex)
   }
 
   /// Creates the reactor for a list of people under a title.

@@ -6,7 +6,7 @@ import ReactorFlow
 
 extension MainReactor.Mutation: Codable {
   private enum CodingKeys: String, CodingKey {
-    case startLoading, setSections, setError, setDetail
+    case startLoading, setSections, setError, setDetail, rejectRoute
   }
 
   /// Decodes a mutation. A pushed detail screen is a reactor, which a recording does not hold:
@@ -17,8 +17,8 @@ extension MainReactor.Mutation: Codable {
       self = .startLoading(count: count)
     } else if let sections = try container.decodeIfPresent([PersonSection].self, forKey: .setSections) {
       self = .setSections(sections)
-    } else if let message = try container.decodeIfPresent(String.self, forKey: .setError) {
-      self = .setError(message)
+    } else if let error = try container.decodeIfPresent(DescribedError.self, forKey: .setError) {
+      self = .setError(error)
     } else if let title = try container.decodeIfPresent(String?.self, forKey: .setDetail) {
       guard title == nil else {
         throw DecodingError.dataCorruptedError(
@@ -26,6 +26,8 @@ extension MainReactor.Mutation: Codable {
           debugDescription: "a recording cannot push the detail screen \(title ?? "")")
       }
       self = .setDetail(nil)
+    } else if let error = try container.decodeIfPresent(RouteError.self, forKey: .rejectRoute) {
+      self = .rejectRoute(error)
     } else {
       throw DecodingError.dataCorrupted(
         DecodingError.Context(
@@ -39,9 +41,10 @@ extension MainReactor.Mutation: Codable {
     switch self {
     case .startLoading(let count): try container.encode(count, forKey: .startLoading)
     case .setSections(let sections): try container.encode(sections, forKey: .setSections)
-    case .setError(let message): try container.encode(message, forKey: .setError)
+    case .setError(let error): try container.encode(error, forKey: .setError)
     case .setDetail(let detail):
       try container.encode(detail.map { $0.reactor.initialState.title }, forKey: .setDetail)
+    case .rejectRoute(let error): try container.encode(error, forKey: .rejectRoute)
     }
   }
 }
@@ -51,7 +54,12 @@ extension MainReactor.Mutation: Codable {
 
 extension MainReactor.State: Codable {
   private enum CodingKeys: String, CodingKey {
-    case sections, isLoading, errorMessage, lastRequestedCount, detail
+    case load, sections, error, lastRequestedCount, detail, routeError
+  }
+
+  /// Where the sections' load is: `sections` and `error` hold what it keeps.
+  private enum Load: String, Codable {
+    case idle, loading, loaded, failed
   }
 
   /// Decodes a state. A pushed detail screen is a reactor, which a recording does not hold:
@@ -59,10 +67,23 @@ extension MainReactor.State: Codable {
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     self.init()
-    sections = try container.decode([PersonSection].self, forKey: .sections)
-    isLoading = try container.decode(Bool.self, forKey: .isLoading)
-    errorMessage = try container.decodeIfPresent(String.self, forKey: .errorMessage)
+    let sections = try container.decodeIfPresent([PersonSection].self, forKey: .sections)
+    switch try container.decode(Load.self, forKey: .load) {
+    case .idle: self.sections = .idle
+    case .loading: self.sections = .loading(previous: sections)
+    case .loaded:
+      guard let sections else {
+        throw DecodingError.keyNotFound(
+          CodingKeys.sections,
+          DecodingError.Context(
+            codingPath: container.codingPath, debugDescription: "loaded sections are missing"))
+      }
+      self.sections = .loaded(sections)
+    case .failed:
+      self.sections = .failed(try container.decode(DescribedError.self, forKey: .error), previous: sections)
+    }
     lastRequestedCount = try container.decodeIfPresent(Int.self, forKey: .lastRequestedCount)
+    routeError = try container.decodeIfPresent(RouteError.self, forKey: .routeError)
     if let title = try container.decodeIfPresent(String.self, forKey: .detail) {
       throw DecodingError.dataCorruptedError(
         forKey: .detail, in: container, debugDescription: "a recording cannot push the detail screen \(title)"
@@ -73,10 +94,18 @@ extension MainReactor.State: Codable {
   /// Encodes the state; a pushed detail screen as its title.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(sections, forKey: .sections)
-    try container.encode(isLoading, forKey: .isLoading)
-    try container.encodeIfPresent(errorMessage, forKey: .errorMessage)
+    let load: Load =
+      switch sections {
+      case .idle: .idle
+      case .loading: .loading
+      case .loaded: .loaded
+      case .failed: .failed
+      }
+    try container.encode(load, forKey: .load)
+    try container.encodeIfPresent(sections.value, forKey: .sections)
+    try container.encodeIfPresent(sections.error, forKey: .error)
     try container.encodeIfPresent(lastRequestedCount, forKey: .lastRequestedCount)
+    try container.encodeIfPresent(routeError, forKey: .routeError)
     try container.encodeIfPresent(detail.map { $0.reactor.initialState.title }, forKey: .detail)
   }
 }
