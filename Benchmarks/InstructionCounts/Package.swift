@@ -1,5 +1,5 @@
 // swift-tools-version: 6.2
-// A small release executable that runs nine of the benchmark cases' code, for counting their
+// Two small release executables that run eleven of the benchmark cases' code, for counting their
 // instructions with valgrind's callgrind (see README.md and count.sh). Its only dependency is
 // ReactorFlow; count.sh can point it at another checkout of ReactorFlow (`REACTORFLOW_PATH`).
 import PackageDescription
@@ -15,7 +15,13 @@ let package = Package(
       name: "instruction-counts",
       dependencies: [.product(name: "ReactorFlow", package: "ReactorFlow")],
       path: "Sources/instruction-counts"
-    )
+    ),
+    // The recording cases, on the same counter, in a module of their own (see RecordingCounts.swift).
+    .executableTarget(
+      name: "recording-counts",
+      dependencies: [.product(name: "ReactorFlow", package: "ReactorFlow")],
+      path: "Sources/recording-counts"
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Instructions per iteration of nine benchmark cases, counted with valgrind's callgrind.
+# Instructions per iteration of eleven benchmark cases, counted with valgrind's callgrind.
 #
 #   Benchmarks/InstructionCounts/count.sh [case ...]
 #
 # Builds the `instruction-counts` executable in release, runs each case under callgrind with N
 # and with 2N iterations, and prints one line per case: `case instructions-per-iteration`, where
 # the count is (I(2N) - I(N)) / N: the difference removes the process's startup and the fixture's
-# setup. With no arguments, all nine cases run.
+# setup. With no arguments, all eleven cases run.
 #
 # Environment:
 #   REACTORFLOW_PATH  a ReactorFlow checkout to measure instead of the one this script is in: the
@@ -23,7 +23,8 @@ set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 
-# Each case and its N: the harness case's own iteration count.
+# Each case, its N (the harness case's own iteration count, or the recording cases' own) and the
+# executable that runs it, when it is not instruction-counts.
 all_cases=(
   "counter-sync 1000000"
   "keypath-observer 1000000"
@@ -34,6 +35,8 @@ all_cases=(
   "inspect 100000"
   "log-changes 2000"
   "trace-recorder 10000"
+  "recording 100000 recording-counts"
+  "replay-step 200000 recording-counts"
 )
 
 log() { echo "$@" >&2; }
@@ -91,7 +94,7 @@ log "ReactorFlow: $root ($revision)"
 
 log "Building $package in release..."
 swift build -c release --package-path "$package" >&2
-executable="$(swift build -c release --package-path "$package" --show-bin-path)/instruction-counts"
+bin="$(swift build -c release --package-path "$package" --show-bin-path)"
 
 if [ -n "${KEEP:-}" ]; then
   out="$KEEP"
@@ -106,9 +109,9 @@ export SWIFT_DETERMINISTIC_HASHING=1
 
 # Runs one case under callgrind and prints its total instruction count.
 total() {
-  local name="$1" count="$2" run="$3"
+  local name="$1" count="$2" run="$3" executable="$4"
   local file="$out/$name.$count.$run.callgrind"
-  if ! valgrind --tool=callgrind --callgrind-out-file="$file" "$executable" "$name" "$count" \
+  if ! valgrind --tool=callgrind --callgrind-out-file="$file" "$bin/$executable" "$name" "$count" \
     >"$out/$name.$count.$run.stdout" 2>"$out/$name.$count.$run.stderr"; then
     log "count.sh: $name $count failed under valgrind:"
     tail -n 20 "$out/$name.$count.$run.stderr" >&2
@@ -124,8 +127,8 @@ total() {
 
 start=$SECONDS
 for entry in "${selected[@]}"; do
-  name="${entry%% *}"
-  count="${entry##* }"
+  read -r name count executable <<<"$entry"
+  executable="${executable:-instruction-counts}"
   if [ -n "${REPEATS:-}" ]; then
     repeats="$REPEATS"
   elif [ "$name" = "effect-roundtrip" ]; then
@@ -135,8 +138,8 @@ for entry in "${selected[@]}"; do
   fi
   values=()
   for run in $(seq 1 "$repeats"); do
-    single="$(total "$name" "$count" "$run")"
-    double="$(total "$name" "$((count * 2))" "$run")"
+    single="$(total "$name" "$count" "$run" "$executable")"
+    double="$(total "$name" "$((count * 2))" "$run" "$executable")"
     value="$(awk -v a="$single" -v b="$double" -v n="$count" 'BEGIN { printf "%.1f", (b - a) / n }')"
     log "  $name run $run: I($count) = $single, I($((count * 2))) = $double: $value per iteration"
     values+=("$value")

@@ -101,8 +101,7 @@ final class MainReactorRecordingSnippetTests: XCTestCase {
   // Reactor.assertReplays(_:)
   func test_recordedSession_stillReachesTheSameStates() async throws {
     let data = try Data(contentsOf: fixtures.appendingPathComponent("load.json"))
-    let recording = try JSONDecoder().decode(
-      ReactorRecording<MainReactor.Action, MainReactor.Mutation>.self, from: data)
+    let recording = try JSONDecoder().decode(MainReactor.Recording.self, from: data)
     MainReactor().assertReplays(recording)
   }
 
@@ -110,8 +109,7 @@ final class MainReactorRecordingSnippetTests: XCTestCase {
   func test_replay_endsInTheRecordedState() async throws {
     let data = try Data(contentsOf: fixtures.appendingPathComponent("load.json"))
 
-    let recording = try JSONDecoder().decode(
-      ReactorRecording<MainReactor.Action, MainReactor.Mutation>.self, from: data)
+    let recording = try JSONDecoder().decode(MainReactor.Recording.self, from: data)
     let reactor = MainReactor()
     try reactor.replay(recording)
     let state = reactor.currentState  // the state the session ended with
@@ -123,8 +121,7 @@ final class MainReactorRecordingSnippetTests: XCTestCase {
   // TimeTravel
   func test_timeTravel_movesToAMutationAndBack() async throws {
     let data = try Data(contentsOf: fixtures.appendingPathComponent("load.json"))
-    let recording = try JSONDecoder().decode(
-      ReactorRecording<MainReactor.Action, MainReactor.Mutation>.self, from: data)
+    let recording = try JSONDecoder().decode(MainReactor.Recording.self, from: data)
 
     let travel = try TimeTravel(reactor: MainReactor(), recording: recording)
     travel.move(to: 3)  // the view shows the state after the third mutation

@@ -249,8 +249,11 @@ final class RandomUserCommandTests: XCTestCase {
     let truncated = directory.appendingPathComponent("truncated.json")
     try data.prefix(data.count / 2).write(to: truncated)
     let future = directory.appendingPathComponent("future.json")
-    try Data(text.replacingOccurrences(of: "\"formatVersion\":1", with: "\"formatVersion\":2").utf8)
+    try Data(text.replacingOccurrences(of: "\"formatVersion\":2", with: "\"formatVersion\":3").utf8)
       .write(to: future)
+    let old = directory.appendingPathComponent("old.json")
+    try Data(text.replacingOccurrences(of: "\"formatVersion\":2", with: "\"formatVersion\":1").utf8)
+      .write(to: old)
     let other = directory.appendingPathComponent("other.json")
     try Data(
       text.replacingOccurrences(
@@ -260,22 +263,27 @@ final class RandomUserCommandTests: XCTestCase {
     ).write(to: other)
 
     // when
-    let results = try [truncated, future, other].map { try run(["--replay", $0.path]) }
+    let results = try [truncated, future, other, old].map { try run(["--replay", $0.path]) }
 
     // then
-    XCTAssertEqual(results.map(\.status), [1, 1, 1])
-    XCTAssertEqual(results.map(\.standardOutput), ["", "", ""])
+    XCTAssertEqual(results.map(\.status), [1, 1, 1, 1])
+    XCTAssertEqual(results.map(\.standardOutput), ["", "", "", ""])
     XCTAssertEqual(
       results[0].standardError,
       "randomuser: error: cannot replay \(truncated.path): the file is not JSON, or it is cut short (truncated)\n"
     )
     XCTAssertTrue(
       results[1].standardError.contains(
-        "the recording has format version 2, but this ReactorFlow reads up to version 1"),
+        "the recording has format version 3, but this ReactorFlow reads version 2"),
       results[1].standardError)
     XCTAssertTrue(
+      results[3].standardError.contains(
+        "the recording has format version 1, which this ReactorFlow no longer reads (it reads version 2): "
+          + "record the session again"),
+      results[3].standardError)
+    XCTAssertTrue(
       results[2].standardError.contains(
-        "the recording is of RandomUserCore.MainReactor (RandomUserCore.DetailReactor.Action, RandomUserCore.DetailReactor.Action), not of RandomUserCore.MainReactor.Action, RandomUserCore.MainReactor.Mutation"
+        "the recording is of RandomUserCore.MainReactor (RandomUserCore.DetailReactor.Action, RandomUserCore.DetailReactor.Action, RandomUserCore.MainReactor.State), not of RandomUserCore.MainReactor.Action, RandomUserCore.MainReactor.Mutation, RandomUserCore.MainReactor.State"
       ),
       results[2].standardError)
   }

@@ -23,8 +23,7 @@ final class RecordingArticleTests: XCTestCase {
     }
     let data = try XCTUnwrap(encoded ?? nil)
 
-    let recording = try JSONDecoder().decode(
-      ReactorRecording<MainReactor.Action, MainReactor.Mutation>.self, from: data)
+    let recording = try JSONDecoder().decode(MainReactor.Recording.self, from: data)
     MainReactor().assertReplays(recording)
 
     XCTAssertEqual(recording.steps.count, 3, "load, startLoading, setSections")

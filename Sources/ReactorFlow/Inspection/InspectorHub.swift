@@ -193,10 +193,13 @@ extension ReactorRuntime {
   // The reports below are out of line: the loop calls them behind one unlikely check of
   // `attachments`, so that with nothing attached they cost that check alone.
 
-  /// Notes which effect delivers the mutation being received (its task's), for the report.
+  /// Notes which effect delivers the mutation being received (its task's), for the report and
+  /// the recorders.
   @usableFromInline @inline(never)
   func noteDelivery() {
-    if let inspectors, !isProcessing { inspectors.deliveringEffect = InspectedEffect.current }
+    guard let attachments, !isProcessing else { return }
+    if let inspectors = attachments.inspectors { inspectors.deliveringEffect = InspectedEffect.current }
+    attachments.recorder?.noteEffectDelivery()
   }
 
   /// Notes that the action about to be sent comes from the external-actions effect.

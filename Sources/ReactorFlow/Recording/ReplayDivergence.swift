@@ -6,8 +6,9 @@ public struct ReplayDivergence: Error, CustomStringConvertible {
   public let step: Int
   /// What the recording holds at that step.
   public let recorded: String
-  /// The diff of the recorded state and the replayed one (`−` recorded, `+` replayed), or what
-  /// the replay did instead.
+  /// The fields of the recorded state and the replayed one that differ (`−` recorded, `+`
+  /// replayed, under the lines that lead to them), the two mutations of an action, or what the
+  /// replay did instead.
   public let difference: String
 
   /// "Replay diverged at step 4 (mutation add(10) from an effect): …" and the diff.

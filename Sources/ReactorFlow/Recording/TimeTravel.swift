@@ -23,9 +23,9 @@ public final class TimeTravel<R: Reactor> {
   ///   - reactor: A fresh reactor of the recorded type.
   ///   - recording: The session.
   /// - Throws: What ``Reactor/replay(_:)`` throws.
-  public init(reactor: R, recording: ReactorRecording<R.Action, R.Mutation>) throws {
+  public init(reactor: R, recording: R.Recording) throws {
     self.reactor = reactor
-    self.states = try reactor.replayStates(recording)
+    self.states = try reactor.replayStates(recording, keepingStates: true)
     self.position = states.count - 1
   }
 

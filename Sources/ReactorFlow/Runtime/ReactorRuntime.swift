@@ -44,10 +44,19 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
     var isReplaying = false
     /// The reactor's inspectors (Inspection/), only while something inspects the reactor.
     @exclusivity(unchecked) @usableFromInline var inspectors: InspectorHub<Action, Mutation, State>?
+    /// The session recorder started last (Recording/), only while something records the reactor;
+    /// it passes each step on to the one started before it. Called by the loop itself, so that a
+    /// step is recorded by code specialized for the reactor's types.
+    @exclusivity(unchecked) @usableFromInline var recorder: SessionRecorder<Action, Mutation, State>?
     /// The tap on the loop (``ReactorTap``), set by ``ReactorStub`` and ReactorFlowTesting's tester.
     @exclusivity(unchecked) @usableFromInline var tap: ReactorTap<Action, Mutation>?
 
     init() {}
+
+    /// Whether something sees the actions sent: inspectors, a recorder, action observers.
+    @inlinable var reportsActions: Bool {
+      inspectors != nil || recorder != nil || !actionObservers.isEmpty
+    }
   }
 
   // The stored properties the loop touches skip the dynamic exclusivity checks: the runtime is
@@ -163,14 +172,22 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
   func send<R: Reactor<Action, Mutation, State>>(_ action: Action, to reactor: R) -> ReactorTask {
     if publishedState == nil { _ = start(reactor) }
     if let attachments {
-      if attachments.inspectors != nil { reportAction(action) }
-      if !attachments.actionObservers.isEmpty { notifyActionObservers(action) }
+      if attachments.reportsActions { reportAction(action, attachments) }
       if let intercept = attachments.tap?.interceptAction {
         intercept(action)  // A stub takes the action instead of `mutate`.
         return ReactorTask(group: nil)
       }
     }
     return ReactorTask(group: handle(.action(action, nil), reactor))
+  }
+
+  /// 1 (attached). Reports an action to what sees the actions sent, out of line (CONTRIBUTING.md,
+  /// Performance idioms): inspectors, the recorder, then action observers.
+  @inlinable @inline(never)
+  func reportAction(_ action: Action, _ attachments: Attachments) {
+    if let inspectors = attachments.inspectors { inspectors.action(action) }
+    if let recorder = attachments.recorder { recorder.record(action) }
+    if !attachments.actionObservers.isEmpty { notifyActionObservers(action) }
   }
 
   /// 1'. An effect task delivers a mutation (which exists only once the runtime has started).
@@ -301,7 +318,10 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
   func notifyReporting<R: Reactor<Action, Mutation, State>>(
     _ mutation: Mutation, _ published: State, _ reactor: R
   ) {
-    if attachments != nil { reportApplied(mutation) }
+    if let attachments {
+      if let recorder = attachments.recorder { recorder.record(mutation, published) }
+      if attachments.inspectors != nil { reportApplied(mutation) }
+    }
     if !observers.isEmpty { notify(published) }
     if let composition { composition.didReduce(mutation, of: reactor) }
   }

@@ -3,14 +3,13 @@ import ReactorFlow
 extension Reactor {
   /// Replays a recorded session into this reactor, which must be fresh, and reports a test
   /// failure when it cannot: the recording is of another reactor, or the replay diverges (the
-  /// failure names the first differing step, with a diff of the states).
+  /// failure names the first differing step, with the fields that changed).
   ///
   /// A recording becomes a test in a few lines:
   /// ```swift
   /// func test_recordedSession_stillReachesTheSameStates() async throws {
   ///   let data = try Data(contentsOf: fixtures.appendingPathComponent("load.json"))
-  ///   let recording = try JSONDecoder().decode(
-  ///     ReactorRecording<MainReactor.Action, MainReactor.Mutation>.self, from: data)
+  ///   let recording = try JSONDecoder().decode(MainReactor.Recording.self, from: data)
   ///   MainReactor().assertReplays(recording)
   /// }
   /// ```
@@ -23,7 +22,7 @@ extension Reactor {
   /// - Returns: Whether the replay reached every recorded state.
   @discardableResult
   public func assertReplays(
-    _ recording: ReactorRecording<Action, Mutation>,
+    _ recording: ReactorRecording<Action, Mutation, State>,
     fileID: StaticString = #fileID,
     filePath: StaticString = #filePath,
     line: UInt = #line,

@@ -10,7 +10,7 @@ import XCTest
 private final class ReplayCounter: Reactor {
   enum Action: Sendable, Codable, Equatable { case increment, load }
   enum Mutation: Sendable, Codable, Equatable { case add(Int), setLoading(Bool) }
-  struct State: Equatable, Sendable {
+  struct State: Codable, Equatable, Sendable {
     var count = 0
     var isLoading = false
   }
@@ -60,7 +60,7 @@ private final class OtherReactor: Reactor {
 
 @MainActor
 final class RecordingTests: XCTestCase {
-  private typealias Recording = ReactorRecording<ReplayCounter.Action, ReplayCounter.Mutation>
+  private typealias Recording = ReplayCounter.Recording
 
   /// increment at 0 s, load at 1 s whose effect sends two mutations at 3 s, increment at 4 s.
   private func recordSession() async -> Recording {
@@ -237,7 +237,7 @@ final class RecordingTests: XCTestCase {
       XCTAssertEqual(
         error as? RecordingError,
         .unsupportedFormat(version: Recording.formatVersion + 1, supported: Recording.formatVersion))
-      XCTAssertTrue("\(error)".contains("format version 2"), "\(error)")
+      XCTAssertTrue("\(error)".contains("format version \(Recording.formatVersion + 1)"), "\(error)")
     }
   }
 

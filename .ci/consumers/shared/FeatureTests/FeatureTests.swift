@@ -175,8 +175,7 @@ final class FeatureTests: XCTestCase {
     await reactor.send(.save).finish()
     recorder.stop()
     let data = try JSONEncoder().encode(recorder.recording)
-    let recording = try JSONDecoder().decode(
-      ReactorRecording<TallyReactor.Action, TallyReactor.Mutation>.self, from: data)
+    let recording = try JSONDecoder().decode(TallyReactor.Recording.self, from: data)
     TallyReactor().assertReplays(recording)
     let fresh = TallyReactor()
     try fresh.replay(recording)

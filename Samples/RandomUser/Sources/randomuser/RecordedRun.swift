@@ -26,9 +26,9 @@ struct RecordedRun: Codable {
   /// `offline`, or the URL of the live source.
   var source: String
   var json: Bool
-  var session: ReactorRecording<MainReactor.Action, MainReactor.Mutation>
+  var session: MainReactor.Recording
 
-  init(options: Options, session: ReactorRecording<MainReactor.Action, MainReactor.Mutation>) {
+  init(options: Options, session: MainReactor.Recording) {
     count = options.count
     seed = options.seed
     switch options.source {

@@ -48,3 +48,64 @@ extension MainReactor.Mutation: Codable {
     }
   }
 }
+
+// The recorded states: with a `Codable` state, a recording holds each state as its JSON and a
+// replay compares it with `==`.
+
+extension MainReactor.State: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case load, sections, error, lastRequestedCount, detail, routeError
+  }
+
+  /// Where the sections' load is: `sections` and `error` hold what it keeps.
+  private enum Load: String, Codable {
+    case idle, loading, loaded, failed
+  }
+
+  /// Decodes a state. A pushed detail screen is a reactor, which a recording does not hold:
+  /// decoding one fails, as for ``MainReactor/Mutation``.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init()
+    let sections = try container.decodeIfPresent([PersonSection].self, forKey: .sections)
+    switch try container.decode(Load.self, forKey: .load) {
+    case .idle: self.sections = .idle
+    case .loading: self.sections = .loading(previous: sections)
+    case .loaded:
+      guard let sections else {
+        throw DecodingError.keyNotFound(
+          CodingKeys.sections,
+          DecodingError.Context(
+            codingPath: container.codingPath, debugDescription: "loaded sections are missing"))
+      }
+      self.sections = .loaded(sections)
+    case .failed:
+      self.sections = .failed(try container.decode(DescribedError.self, forKey: .error), previous: sections)
+    }
+    lastRequestedCount = try container.decodeIfPresent(Int.self, forKey: .lastRequestedCount)
+    routeError = try container.decodeIfPresent(RouteError.self, forKey: .routeError)
+    if let title = try container.decodeIfPresent(String.self, forKey: .detail) {
+      throw DecodingError.dataCorruptedError(
+        forKey: .detail, in: container, debugDescription: "a recording cannot push the detail screen \(title)"
+      )
+    }
+  }
+
+  /// Encodes the state; a pushed detail screen as its title.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    let load: Load =
+      switch sections {
+      case .idle: .idle
+      case .loading: .loading
+      case .loaded: .loaded
+      case .failed: .failed
+      }
+    try container.encode(load, forKey: .load)
+    try container.encodeIfPresent(sections.value, forKey: .sections)
+    try container.encodeIfPresent(sections.error, forKey: .error)
+    try container.encodeIfPresent(lastRequestedCount, forKey: .lastRequestedCount)
+    try container.encodeIfPresent(routeError, forKey: .routeError)
+    try container.encodeIfPresent(detail.map { $0.reactor.initialState.title }, forKey: .detail)
+  }
+}

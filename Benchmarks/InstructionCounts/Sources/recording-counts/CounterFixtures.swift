@@ -1,0 +1,1 @@
+../../../Benchmarks/ReactorFlowBenchmarks/CounterFixtures.swift
