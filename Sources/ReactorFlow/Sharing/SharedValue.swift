@@ -1,0 +1,194 @@
+/// A value that several reactors read and write: the signed-in user, the settings, a cart, the
+/// favourites.
+///
+/// Read it synchronously with ``value``; change it with ``set(_:)`` or ``update(_:)``. Each
+/// reactor that uses it receives every change as a mutation of its own, through
+/// ``changes(_:fileID:line:)`` in `externalMutations()`:
+/// ```swift
+/// @MainActor
+/// final class CartBadgeReactor: Reactor {
+///   enum Mutation: Sendable { case setCount(Int) }
+///   struct State: Equatable, Sendable { var count: Int }
+///
+///   let runtime = Runtime()
+///   private let cart: SharedValue<[String]>
+///
+///   init(cart: SharedValue<[String]>) { self.cart = cart }
+///
+///   var initialState: State { State(count: cart.value.count) }
+///
+///   func externalMutations() -> Effect<Mutation> {
+///     cart.changes { .setCount($0.count) }
+///   }
+///
+///   func reduce(state: State, mutation: Mutation) -> State {
+///     switch mutation {
+///     case .setCount(let count): State(count: count)
+///     }
+///   }
+/// }
+/// ```
+///
+/// A change is delivered like an action sent with `send`: on the main actor, synchronously (when
+/// ``set(_:)`` returns, every reactor that uses the value has reduced it, unless it was busy
+/// processing; it then reduces it right after its current work), and in the order the changes
+/// were made, in every reactor. A change made while another is being delivered (by a reactor's
+/// observer, say) waits until every reactor has the first one. Since a change is a mutation of the
+/// reactor, it shows in `inspect`, the change log, the trace, recordings and tests, like any
+/// other.
+///
+/// The value holds its reactors weakly: a reactor that is released stops receiving changes and
+/// is forgotten at the next one. Make one value per app (or per test) and pass it to the reactors
+/// that use it in `init`; there is no process-wide default.
+@MainActor
+public final class SharedValue<Value: Sendable> {
+  /// One reactor (or observer) that receives changes.
+  private final class Subscriber {
+    let id: Int
+    /// The object whose lifetime bounds the subscription; `nil` once it is gone.
+    weak var owner: AnyObject?
+    /// Whether the subscription has an owner at all (an observation token has none).
+    let isOwned: Bool
+    /// The number of the last change the subscriber already has: it receives later ones only.
+    let since: UInt64
+    let deliver: @MainActor (Value) -> Void
+    var isCancelled = false
+
+    init(id: Int, owner: AnyObject?, since: UInt64, deliver: @escaping @MainActor (Value) -> Void) {
+      self.id = id
+      self.owner = owner
+      self.isOwned = owner != nil
+      self.since = since
+      self.deliver = deliver
+    }
+
+    var isLive: Bool { !isCancelled && (!isOwned || owner != nil) }
+  }
+
+  /// The current value: always the latest change, even while changes are being delivered.
+  public private(set) var value: Value
+
+  /// In the order they subscribed, the order of delivery.
+  private var subscribers: [Subscriber] = []
+  private var nextID = 0
+  /// The number of changes made so far.
+  private var changeCount: UInt64 = 0
+  /// Changes made while another was being delivered, with their numbers, oldest first.
+  private var pending: [(number: UInt64, value: Value)] = []
+  private var isDelivering = false
+
+  /// Creates a shared value.
+  /// - Parameter value: Its first value.
+  public init(_ value: Value) {
+    self.value = value
+  }
+
+  /// The number of reactors and observers that receive changes now (released reactors and
+  /// cancelled observations are not counted).
+  public var subscriberCount: Int {
+    prune()
+    return subscribers.count
+  }
+
+  // MARK: - Changing the value
+
+  /// Replaces the value, and delivers the change to every reactor that uses it.
+  /// - Parameter newValue: The new value.
+  public func set(_ newValue: Value) {
+    value = newValue
+    changeCount += 1
+    pending.append((changeCount, newValue))
+    guard !isDelivering else { return }
+    deliverPending()
+  }
+
+  /// Changes the value in place, and delivers the change to every reactor that uses it.
+  ///
+  /// ```swift
+  /// cart.update { $0.append("tea") }
+  /// ```
+  /// When `body` throws, the value does not change and nothing is delivered.
+  /// - Parameter body: Changes the value.
+  /// - Returns: What `body` returns.
+  @discardableResult
+  public func update<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    var copy = value
+    let result = try body(&copy)
+    set(copy)
+    return result
+  }
+
+  // MARK: - Receiving changes
+
+  /// An effect that delivers every later change of the value to the reactor, as the mutation
+  /// `transform` makes of it. Return it from `externalMutations()` (or `externalActions()`, for
+  /// an action).
+  ///
+  /// The reactor receives the changes made after it started, for as long as it lives; read
+  /// ``value`` where the reactor makes its state (`var initialState: State { ... }`) for the
+  /// value it starts with. The subscription ends with the reactor, not with `cancel(id:)`.
+  /// - Parameters:
+  ///   - transform: Makes the reactor's mutation from the new value.
+  ///   - fileID: Where the effect is built, for inspection (``EffectInfo``); leave the default.
+  ///   - line: The line where the effect is built; leave the default.
+  /// - Returns: The effect.
+  public nonisolated func changes<Element: Sendable>(
+    _ transform: @escaping @Sendable (Value) -> Element,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> Effect<Element> {
+    Effect(
+      operation: .subscribe { [self] owner, deliver in
+        self.subscribe(owner: owner) { deliver(transform($0)) }
+      },
+      site: EffectSite(fileID: fileID, line: line))
+  }
+
+  /// Calls `onChange` with every later change of the value, in order, until the token is
+  /// cancelled or released. For what is not a reactor: a file that keeps the value, a log.
+  /// - Parameter onChange: Receives each new value.
+  /// - Returns: The token that keeps the observation alive.
+  public func observe(_ onChange: @escaping @MainActor (Value) -> Void) -> ObservationToken {
+    ObservationToken(source: self, id: subscribe(owner: nil, onChange))
+  }
+
+  @discardableResult
+  private func subscribe(owner: AnyObject?, _ deliver: @escaping @MainActor (Value) -> Void) -> Int {
+    prune()
+    let id = nextID
+    nextID += 1
+    subscribers.append(Subscriber(id: id, owner: owner, since: changeCount, deliver: deliver))
+    return id
+  }
+
+  /// Delivers the pending changes, oldest first, each to every subscriber before the next.
+  private func deliverPending() {
+    isDelivering = true
+    var index = 0
+    while index < pending.count {
+      let change = pending[index]
+      index += 1
+      // Over the subscribers of now: one that subscribes meanwhile reads the value itself.
+      for subscriber in subscribers where subscriber.since < change.number && subscriber.isLive {
+        subscriber.deliver(change.value)
+      }
+    }
+    pending.removeAll(keepingCapacity: true)
+    isDelivering = false
+    prune()
+  }
+
+  /// Forgets the subscribers whose reactor is gone or whose observation was cancelled.
+  private func prune() {
+    guard !isDelivering else { return }
+    subscribers.removeAll { !$0.isLive }
+  }
+}
+
+extension SharedValue: ObservationSource {
+  @usableFromInline
+  func removeObservation(id: Int) {
+    for subscriber in subscribers where subscriber.id == id { subscriber.isCancelled = true }
+    prune()
+  }
+}
