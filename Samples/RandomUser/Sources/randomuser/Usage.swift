@@ -3,7 +3,8 @@ enum Usage {
   /// The synopsis, printed after every usage error.
   static let synopsis = """
     usage: randomuser [--count N] [--seed S] [--live | --url URL] [--timeout SECONDS]
-                      [--json | --interactive] [--trace FILE] [--record FILE] [--help]
+                      [--json | --interactive [--state FILE | --no-state]]
+                      [--trace FILE] [--record FILE] [--help]
            randomuser --replay FILE [--trace FILE]
     """
 
@@ -27,7 +28,13 @@ enum Usage {
                            seconds (default 15).
           --json           Print the sections as JSON; every key is always present, null
                            when unknown (the sample's README has the schema).
-      -i, --interactive    Browse the sections: open one, expand a person, go back, reload.
+      -i, --interactive    Browse the sections: open one, expand a person, star them, go
+                           back, reload.
+          --state FILE     Keep the favourites (--interactive) in FILE instead of the
+                           default, $XDG_STATE_HOME/randomuser/favourites.json (or, without
+                           it, ~/.local/state/... on Linux, ~/Library/Application Support/...
+                           on macOS).
+          --no-state       Keep the favourites for this session only.
           --trace FILE     Write a timeline of what the reactors did: FILE.json in the Trace
                            Event Format (open it in ui.perfetto.dev or chrome://tracing), or
                            FILE.svg, a picture.

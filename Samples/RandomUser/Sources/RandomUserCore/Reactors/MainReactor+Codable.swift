@@ -6,7 +6,7 @@ import ReactorFlow
 
 extension MainReactor.Mutation: Codable {
   private enum CodingKeys: String, CodingKey {
-    case startLoading, setSections, setError, setDetail
+    case startLoading, setSections, setError, setDetail, setFavourites
   }
 
   /// Decodes a mutation. A pushed detail screen is a reactor, which a recording does not hold:
@@ -26,6 +26,8 @@ extension MainReactor.Mutation: Codable {
           debugDescription: "a recording cannot push the detail screen \(title ?? "")")
       }
       self = .setDetail(nil)
+    } else if let favourites = try container.decodeIfPresent(Set<Person.ID>.self, forKey: .setFavourites) {
+      self = .setFavourites(favourites)
     } else {
       throw DecodingError.dataCorrupted(
         DecodingError.Context(
@@ -41,7 +43,9 @@ extension MainReactor.Mutation: Codable {
     case .setSections(let sections): try container.encode(sections, forKey: .setSections)
     case .setError(let message): try container.encode(message, forKey: .setError)
     case .setDetail(let detail):
-      try container.encode(detail.map { $0.reactor.initialState.title }, forKey: .setDetail)
+      try container.encode(detail.map { $0.reactor.title }, forKey: .setDetail)
+    case .setFavourites(let favourites):
+      try container.encode(favourites.sorted(), forKey: .setFavourites)
     }
   }
 }

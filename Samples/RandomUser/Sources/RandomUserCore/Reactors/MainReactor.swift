@@ -10,6 +10,8 @@ import ReactorFlow
 ///   state owns (`Child<DetailReactor>?`): `dismissDetail` removes it, and so does the detail's
 ///   own `close`, whose output ``DetailReactor/Output/didClose`` the reactor maps to
 ///   `dismissDetail`. A removed detail is released, with anything it was doing.
+/// - `favourites` mirrors the ``Favourites`` that the app shares with the detail screens, which
+///   star people: each change arrives as `setFavourites`.
 ///
 /// ```swift
 /// let reactor = MainReactor(client: LivePeopleClient())
@@ -42,6 +44,8 @@ public final class MainReactor: Reactor {
     case setError(String)
     /// A detail was pushed (a child reactor) or removed (`nil`).
     case setDetail(Child<DetailReactor>?)
+    /// The favourites changed.
+    case setFavourites(Set<Person.ID>)
   }
 
   /// What the main screen shows.
@@ -56,6 +60,8 @@ public final class MainReactor: Reactor {
     public var lastRequestedCount: Int?
     /// The pushed detail screen, if any; the state owns it, and compares it by identity.
     public var detail: Child<DetailReactor>?
+    /// The identifiers of the starred people.
+    public var favourites: Set<Person.ID> = []
 
     /// The number of people across all sections.
     public var peopleCount: Int {
@@ -66,22 +72,32 @@ public final class MainReactor: Reactor {
     public init() {}
   }
 
-  /// The state before the first load: no sections, not loading.
-  public let initialState = State()
+  /// The state before the first load: no sections, not loading, the favourites as they are.
+  public var initialState: State {
+    var state = State()
+    state.favourites = favourites.value
+    return state
+  }
   /// The reactor's storage, required by ``Reactor``.
   public let runtime = Runtime()
 
   private let client: any PeopleClient
   private let seed: String?
+  private let favourites: Favourites
 
   /// The identifier of the running load, so that a new load cancels it.
   private enum LoadID: Hashable, Sendable { case load }
 
   /// Creates the reactor on a `client` (the embedded offline source by default) that every fetch
   /// passes `seed` to; `nil` lets the client choose (fixed offline, random for randomuser.me).
-  public init(client: any PeopleClient = OfflinePeopleClient(), seed: String? = nil) {
+  /// The detail screens it pushes star people in `favourites`.
+  public init(
+    client: any PeopleClient = OfflinePeopleClient(), seed: String? = nil,
+    favourites: Favourites = Favourites([])
+  ) {
     self.client = client
     self.seed = seed
+    self.favourites = favourites
   }
 
   /// Turns an action into work: a fetch for `load` and `retry`, a push or a pop otherwise.
@@ -94,7 +110,7 @@ public final class MainReactor: Reactor {
       return load(count: count)
     case .showDetail(let title):
       guard let section = currentState.sections.first(where: { $0.title == title }) else { return .none }
-      let detail = adopt(DetailReactor(section: section)) { output in
+      let detail = adopt(DetailReactor(section: section, favourites: favourites)) { output in
         switch output {
         case .didClose: .dismissDetail
         }
@@ -103,6 +119,11 @@ public final class MainReactor: Reactor {
     case .dismissDetail:
       return currentState.detail == nil ? .none : .send(.setDetail(nil))
     }
+  }
+
+  /// The favourites' changes, made by any screen.
+  public func externalMutations() -> Effect<Mutation> {
+    favourites.changes { .setFavourites($0) }
   }
 
   /// Applies a mutation to the state.
@@ -122,6 +143,8 @@ public final class MainReactor: Reactor {
       state.errorMessage = message
     case .setDetail(let detail):
       state.detail = detail
+    case .setFavourites(let favourites):
+      state.favourites = favourites
     }
     return state
   }
