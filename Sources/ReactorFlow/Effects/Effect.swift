@@ -56,9 +56,10 @@ public struct Effect<Element: Sendable>: Sendable {
     /// The first effect, then the second one even if the first failed or was cancelled.
     case finally(Effect, Effect)
     /// Registers `deliver` with a source that calls it synchronously, on the main actor, for as
-    /// long as `owner` (the reactor) lives (``SharedValue/changes(_:fileID:line:)``).
+    /// long as `owner` (the reactor) lives (``SharedValue/changes(_:fileID:line:)``); `deliver`
+    /// returns `false` once the reactor is gone.
     case subscribe(
-      @MainActor @Sendable (_ owner: AnyObject, _ deliver: @escaping @MainActor (Element) -> Void) -> Void)
+      @MainActor @Sendable (_ owner: AnyObject, _ deliver: @escaping @MainActor (Element) -> Bool) -> Void)
   }
 
   /// Every operation other than `.none` and one `.send`, behind one reference.

@@ -276,10 +276,10 @@ extension ReactorRuntime {
   /// Subscribes the reactor to a synchronous source (a ``SharedValue``): each element is
   /// delivered on the main actor as if a task had sent it, so that it is queued while the loop
   /// processes, and it reaches inspectors as the mutation of an effect. The source holds the
-  /// reactor weakly and stops delivering when it is released.
-  @usableFromInline
+  /// reactor weakly and forgets it once a delivery finds it gone.
+  @inlinable
   static func subscribe<R: Reactor<Action, Mutation, State>, Element>(
-    _ subscribe: @MainActor @Sendable (AnyObject, @escaping @MainActor (Element) -> Void) -> Void,
+    _ subscribe: @MainActor @Sendable (AnyObject, @escaping @MainActor (Element) -> Bool) -> Void,
     _ site: EffectSite?,
     ids: [EffectID],
     _ reactor: R,
@@ -288,16 +288,26 @@ extension ReactorRuntime {
     let weakReactor = WeakReactor(value: reactor)
     let serial = reactor.runtime.registry.makeSerial()
     subscribe(reactor) { element in
-      guard let reactor = weakReactor.value else { return }
-      guard _slowPath(reactor.runtime.attachments != nil) else {
+      guard let reactor = weakReactor.value else { return false }
+      if _slowPath(reactor.runtime.attachments != nil) {
+        reactor.runtime.deliverInspected(serial: serial, ids: ids, site: site) {
+          sink.fromTask(reactor, element)
+        }
+      } else {
         sink.fromTask(reactor, element)
-        return
       }
-      let info = EffectInfo(
-        serial: serial, ids: ids, fileID: site.map { "\($0.fileID)" } ?? "?",
-        line: site.map { Int($0.line) } ?? 0)
-      InspectedEffect.$current.withValue(info) { sink.fromTask(reactor, element) }
+      return true
     }
+  }
+
+  /// Delivers an element of a subscription with the subscription as the current effect, for
+  /// the inspectors' report of the mutation.
+  @usableFromInline @inline(never)
+  func deliverInspected(serial: Int, ids: [EffectID], site: EffectSite?, _ deliver: () -> Void) {
+    let info = EffectInfo(
+      serial: serial, ids: ids, fileID: site.map { "\($0.fileID)" } ?? "?",
+      line: site.map { Int($0.line) } ?? 0)
+    InspectedEffect.$current.withValue(info, operation: deliver)
   }
 
   /// Runs the closing piece of a `finally`, delivering its elements even when the effect was

@@ -127,15 +127,18 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
   }
 
   /// Reads `initialState`, publishes it and starts the external streams.
-  @usableFromInline
+  ///
+  /// Inlinable, so that the external streams' sinks are specialized for the reactor: a shared
+  /// value delivers each change through them synchronously (CONTRIBUTING.md, Performance idioms:
+  /// the inlinable loop).
+  @inlinable
   func start<R: Reactor<Action, Mutation, State>>(_ reactor: R) -> State {
-    reactorType = type(of: reactor)
-    startInspection(reactorType: reactorType)
+    willStart(type(of: reactor))
     let initial = reactor.initialState
     reducedState = initial
     let state = reactor.transform(state: initial)
     publishedState = state
-    attachments?.inspectors?.lastState = state
+    didPublishInitialState(state)
     // Nothing can be processing yet: every path that processes starts the runtime first. The
     // streams' synchronous elements are processed in place; the actions they send are queued.
     isProcessing = true
@@ -153,6 +156,20 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
     drainPending(reactor)
     isProcessing = false
     return publishedState ?? state
+  }
+
+  /// Notes the reactor's type, for messages, and starts its inspection when process-wide
+  /// inspectors are attached.
+  @usableFromInline
+  func willStart(_ type: Any.Type) {
+    reactorType = type
+    startInspection(reactorType: type)
+  }
+
+  /// Gives the inspectors the initial state, the `old` of the first state event.
+  @usableFromInline
+  func didPublishInitialState(_ state: State) {
+    attachments?.inspectors?.lastState = state
   }
 
   /// 1. An action is sent (``Reactor/send(_:)``).

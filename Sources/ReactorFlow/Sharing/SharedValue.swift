@@ -42,46 +42,32 @@
 /// that use it in `init`; there is no process-wide default.
 @MainActor
 public final class SharedValue<Value: Sendable> {
-  /// One reactor (or observer) that receives changes.
-  private final class Subscriber {
-    let id: Int
-    /// The object whose lifetime bounds the subscription; `nil` once it is gone.
-    weak var owner: AnyObject?
-    /// Whether the subscription has an owner at all (an observation token has none).
-    let isOwned: Bool
-    /// The number of the last change the subscriber already has: it receives later ones only.
-    let since: UInt64
-    let deliver: @MainActor (Value) -> Void
-    var isCancelled = false
+  // The delivery loop is inlinable, so that it is specialized for the value's type where it is
+  // used: unspecialized, it looked up generic metadata on every change for every reactor
+  // (CONTRIBUTING.md, Performance idioms: the inlinable loop).
 
-    init(id: Int, owner: AnyObject?, since: UInt64, deliver: @escaping @MainActor (Value) -> Void) {
-      self.id = id
-      self.owner = owner
-      self.isOwned = owner != nil
-      self.since = since
-      self.deliver = deliver
-    }
-
-    var isLive: Bool { !isCancelled && (!isOwned || owner != nil) }
-  }
-
-  /// The current value: always the latest change, even while changes are being delivered.
-  public private(set) var value: Value
-
+  /// The value; ``value`` reads it.
+  @usableFromInline var storage: Value
   /// In the order they subscribed, the order of delivery.
-  private var subscribers: [Subscriber] = []
-  private var nextID = 0
+  @usableFromInline var subscribers: [SharedValueSubscriber<Value>] = []
+  @usableFromInline var nextID = 0
   /// The number of changes made so far.
-  private var changeCount: UInt64 = 0
+  @usableFromInline var changeCount: UInt64 = 0
   /// Changes made while another was being delivered, with their numbers, oldest first.
-  private var pending: [(number: UInt64, value: Value)] = []
-  private var isDelivering = false
+  @usableFromInline var pending: [(number: UInt64, value: Value)] = []
+  @usableFromInline var isDelivering = false
+  /// Whether a delivery found a subscriber gone, or one was cancelled: prune at the next chance.
+  @usableFromInline var needsPruning = false
 
   /// Creates a shared value.
   /// - Parameter value: Its first value.
   public init(_ value: Value) {
-    self.value = value
+    self.storage = value
   }
+
+  /// The current value: always the latest change, even while changes are being delivered.
+  @inlinable
+  public var value: Value { storage }
 
   /// The number of reactors and observers that receive changes now (released reactors and
   /// cancelled observations are not counted).
@@ -94,9 +80,10 @@ public final class SharedValue<Value: Sendable> {
 
   /// Replaces the value, and delivers the change to every reactor that uses it.
   /// - Parameter newValue: The new value.
+  @inlinable
   public func set(_ newValue: Value) {
-    value = newValue
-    changeCount += 1
+    storage = newValue
+    changeCount &+= 1
     pending.append((changeCount, newValue))
     guard !isDelivering else { return }
     deliverPending()
@@ -110,12 +97,34 @@ public final class SharedValue<Value: Sendable> {
   /// When `body` throws, the value does not change and nothing is delivered.
   /// - Parameter body: Changes the value.
   /// - Returns: What `body` returns.
+  @inlinable
   @discardableResult
   public func update<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-    var copy = value
+    var copy = storage
     let result = try body(&copy)
     set(copy)
     return result
+  }
+
+  /// Delivers the pending changes, oldest first, each to every subscriber before the next.
+  @inlinable
+  func deliverPending() {
+    isDelivering = true
+    var index = 0
+    while index < pending.count {
+      let change = pending[index]
+      index += 1
+      // Over the subscribers of now: one that subscribes meanwhile reads the value itself.
+      for subscriber in subscribers where subscriber.since < change.number && !subscriber.isCancelled {
+        if !subscriber.deliver(change.value) {
+          subscriber.isCancelled = true
+          needsPruning = true
+        }
+      }
+    }
+    pending.removeAll(keepingCapacity: true)
+    isDelivering = false
+    if needsPruning { prune() }
   }
 
   // MARK: - Receiving changes
@@ -132,6 +141,7 @@ public final class SharedValue<Value: Sendable> {
   ///   - fileID: Where the effect is built, for inspection (``EffectInfo``); leave the default.
   ///   - line: The line where the effect is built; leave the default.
   /// - Returns: The effect.
+  @inlinable
   public nonisolated func changes<Element: Sendable>(
     _ transform: @escaping @Sendable (Value) -> Element,
     fileID: StaticString = #fileID,
@@ -149,46 +159,64 @@ public final class SharedValue<Value: Sendable> {
   /// - Parameter onChange: Receives each new value.
   /// - Returns: The token that keeps the observation alive.
   public func observe(_ onChange: @escaping @MainActor (Value) -> Void) -> ObservationToken {
-    ObservationToken(source: self, id: subscribe(owner: nil, onChange))
+    let id = subscribe(owner: nil) { value in
+      onChange(value)
+      return true
+    }
+    return ObservationToken(source: self, id: id)
   }
 
+  @usableFromInline
   @discardableResult
-  private func subscribe(owner: AnyObject?, _ deliver: @escaping @MainActor (Value) -> Void) -> Int {
-    prune()
+  func subscribe(owner: AnyObject?, _ deliver: @escaping @MainActor (Value) -> Bool) -> Int {
+    if needsPruning { prune() }
     let id = nextID
     nextID += 1
-    subscribers.append(Subscriber(id: id, owner: owner, since: changeCount, deliver: deliver))
+    subscribers.append(SharedValueSubscriber(id: id, owner: owner, since: changeCount, deliver: deliver))
     return id
   }
 
-  /// Delivers the pending changes, oldest first, each to every subscriber before the next.
-  private func deliverPending() {
-    isDelivering = true
-    var index = 0
-    while index < pending.count {
-      let change = pending[index]
-      index += 1
-      // Over the subscribers of now: one that subscribes meanwhile reads the value itself.
-      for subscriber in subscribers where subscriber.since < change.number && subscriber.isLive {
-        subscriber.deliver(change.value)
-      }
-    }
-    pending.removeAll(keepingCapacity: true)
-    isDelivering = false
-    prune()
-  }
-
   /// Forgets the subscribers whose reactor is gone or whose observation was cancelled.
-  private func prune() {
+  @usableFromInline
+  func prune() {
     guard !isDelivering else { return }
+    needsPruning = false
     subscribers.removeAll { !$0.isLive }
   }
+}
+
+/// One reactor (or observer) that receives the changes of a ``SharedValue``.
+@MainActor
+@usableFromInline
+final class SharedValueSubscriber<Value> {
+  let id: Int
+  /// The object whose lifetime bounds the subscription; `nil` once it is gone. Read only to
+  /// count subscribers: a delivery finds a released reactor by `deliver` returning `false`.
+  weak var owner: AnyObject?
+  /// Whether the subscription has an owner at all (an observation token has none).
+  let isOwned: Bool
+  /// The number of the last change the subscriber already has: it receives later ones only.
+  @usableFromInline let since: UInt64
+  /// Delivers a change; `false` when the subscriber is gone.
+  @usableFromInline let deliver: @MainActor (Value) -> Bool
+  @usableFromInline var isCancelled = false
+
+  init(id: Int, owner: AnyObject?, since: UInt64, deliver: @escaping @MainActor (Value) -> Bool) {
+    self.id = id
+    self.owner = owner
+    self.isOwned = owner != nil
+    self.since = since
+    self.deliver = deliver
+  }
+
+  var isLive: Bool { !isCancelled && (!isOwned || owner != nil) }
 }
 
 extension SharedValue: ObservationSource {
   @usableFromInline
   func removeObservation(id: Int) {
     for subscriber in subscribers where subscriber.id == id { subscriber.isCancelled = true }
+    needsPruning = true
     prune()
   }
 }
