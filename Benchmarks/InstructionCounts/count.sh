@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Instructions per iteration of six benchmark cases, counted with valgrind's callgrind.
+# Instructions per iteration of eight benchmark cases, counted with valgrind's callgrind.
 #
 #   Benchmarks/InstructionCounts/count.sh [case ...]
 #
 # Builds the `instruction-counts` executable in release, runs each case under callgrind with N
 # and with 2N iterations, and prints one line per case: `case instructions-per-iteration`, where
 # the count is (I(2N) - I(N)) / N: the difference removes the process's startup and the fixture's
-# setup. With no arguments, all six cases run.
+# setup. With no arguments, all eight cases run.
 #
 # Environment:
 #   REACTORFLOW_PATH  a ReactorFlow checkout to measure instead of the one this script is in: the
@@ -31,6 +31,8 @@ all_cases=(
   "observation-bridge 1000000"
   "effect-roundtrip 10000"
   "children-1000 100000"
+  "shared-fanout 2000"
+  "eventbus-fanout 500"
 )
 
 log() { echo "$@" >&2; }

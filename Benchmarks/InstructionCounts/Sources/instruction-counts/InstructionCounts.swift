@@ -16,7 +16,7 @@ import ReactorFlow
 enum InstructionCounts {
   static let cases = [
     "counter-sync", "keypath-observer", "counter-fanout", "observation-bridge", "effect-roundtrip",
-    "children-1000",
+    "children-1000", "shared-fanout", "eventbus-fanout",
   ]
 
   @MainActor
@@ -44,6 +44,8 @@ enum InstructionCounts {
     case "observation-bridge": observationBridge(count)
     case "effect-roundtrip": await effectRoundTrip(count)
     case "children-1000": childrenChange(count)
+    case "shared-fanout": sharedFanOut(count)
+    case "eventbus-fanout": await eventBusFanOut(count)
     default: fatalError("unknown case \(name)")
     }
   }
@@ -143,6 +145,30 @@ func childrenChange(_ count: Int) -> Int {
   precondition(parent.currentState.changes - changesBefore == count, "a change did not reach the parent")
   tokens.removeAll()
   return tally.sum
+}
+
+/// `shared-fanout`: `count` changes of a `SharedValue` that 100 observed reactors read, each
+/// reduced by all of them before `set` returns. One iteration is one change (100 reductions).
+@MainActor
+func sharedFanOut(_ count: Int) -> Int {
+  let fanOut = FanOut(readers: 100, throughBus: false)
+  let seen = fanOut.changeShared(count)
+  precondition(seen == 100 &* count, "a reader missed a change")
+  precondition(fanOut.sharedReaders.allSatisfy { $0.currentState.value == count }, "a reader is behind")
+  return seen
+}
+
+/// `eventbus-fanout`: the same fan-out through an `EventBus` that the 100 reactors merge as an
+/// external stream: `count` posts, each awaited until every reader reduced it. One iteration is
+/// one post (100 reductions).
+@MainActor
+func eventBusFanOut(_ count: Int) async -> Int {
+  let fanOut = FanOut(readers: 100, throughBus: true)
+  // The readers' streams subscribe when they start, in their tasks: wait for all 100.
+  while fanOut.bus.subscriberCount < 100 { await Task.yield() }
+  let seen = await fanOut.postOnBus(count)
+  precondition(seen == 100 &* count, "a reader missed a post")
+  return seen
 }
 
 #if os(Linux)
