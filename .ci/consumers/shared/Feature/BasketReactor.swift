@@ -38,7 +38,7 @@ final class BasketReactor: Reactor {
 /// The basket, kept in `path`; a bad file is reported to `onError` and kept aside.
 @MainActor
 func makeBasketStore(
-  path: String, clock: any Clock<Duration>, onError: @escaping @MainActor (PersistenceError) -> Void
+  path: String, clock: any Clock<Duration>, onError: @escaping @MainActor @Sendable (PersistenceError) -> Void
 ) -> FilePersistence<[String]> {
   FilePersistence(FileStorage(path: path), default: [], clock: clock, delay: .seconds(1), onError: onError)
 }
