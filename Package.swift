@@ -28,6 +28,18 @@ let package = Package(
       dependencies: ["RandomUserCore"],
       path: "Samples/RandomUser/Sources/randomuser"
     ),
+    // The second sample, ReactorKit's GitHubSearch example ported with the migration guide: its
+    // UI-free core and a program that runs its previews.
+    .target(
+      name: "GitHubSearchCore",
+      dependencies: ["ReactorFlow"],
+      path: "Samples/GitHubSearch/Sources/GitHubSearchCore"
+    ),
+    .executableTarget(
+      name: "githubsearch-demo",
+      dependencies: ["GitHubSearchCore"],
+      path: "Samples/GitHubSearch/Sources/githubsearch-demo"
+    ),
     // Helpers and fixture reactors that several test targets use, so that none keeps a copy.
     .target(
       name: "ReactorFlowTestSupport", dependencies: ["ReactorFlow"], path: "Tests/ReactorFlowTestSupport"),
@@ -42,6 +54,10 @@ let package = Package(
       dependencies: [
         "RandomUserCore", "ReactorFlow", "ReactorFlowTesting", "ReactorFlowTestSupport", "randomuser",
       ]
+    ),
+    .testTarget(
+      name: "GitHubSearchTests",
+      dependencies: ["GitHubSearchCore", "ReactorFlow", "ReactorFlowTesting", "githubsearch-demo"]
     ),
   ],
   swiftLanguageModes: [.v6]

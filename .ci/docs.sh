@@ -14,7 +14,11 @@
 # `swift-symbolgraph-extract` writes one graph per module. (The compiler's `-emit-symbol-graph`
 # would copy ReactorFlow's symbols into ReactorFlowTesting's graph, through the testing module's
 # `@_exported import`; the extractor keeps each module's own symbols, and puts the testing
-# module's extensions of `Reactor` and of XCTest in graphs of their own.)
+# module's extensions of `Reactor` and of XCTest in graphs of their own.) Each graph then loses,
+# from its subheadings only, the source-location parameters that no caller passes
+# (.ci/docs-hide-source-location.jq): DocC shows the subheading as the sidebar entry and in topic
+# lists, where `@DisplayName` does not reach. A check after the build keeps every title, sidebar
+# entry and topic list free of them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,6 +27,10 @@ graphs="$scratch/symbol-graphs"
 archives="$scratch/archives"
 
 if command -v docc >/dev/null 2>&1; then docc=(docc); else docc=(xcrun docc); fi
+if ! command -v jq >/dev/null 2>&1; then
+  echo "docs: jq is needed to adjust the symbol graphs and to check the archives; install it (apt-get install jq, brew install jq)." >&2
+  exit 1
+fi
 
 timeout 900 swift build --scratch-path "$scratch" --target ReactorFlowTesting
 modules="$(swift build --scratch-path "$scratch" --show-bin-path)/Modules"
@@ -35,6 +43,10 @@ for module in ReactorFlow ReactorFlowTesting; do
   mkdir -p "$graphs/$module" "$archives"
   timeout 300 swift-symbolgraph-extract -module-name "$module" -I "$modules" -target "$triple" \
     -minimum-access-level public -emit-extension-block-symbols -output-dir "$graphs/$module"
+  for graph in "$graphs/$module"/*.symbols.json; do
+    jq --from-file .ci/docs-hide-source-location.jq "$graph" >"$graph.tmp"
+    mv "$graph.tmp" "$graph"
+  done
 
   log=$(mktemp)
   if ! timeout 300 "${docc[@]}" convert "Sources/$module/$module.docc" \
@@ -56,6 +68,26 @@ if [ "$status" -ne 0 ] || [ "$warnings" -ne 0 ]; then
   echo "docs: docc reported $warnings warning(s); the standard is zero." >&2
   exit 1
 fi
+
+# No page title, sidebar (navigator) entry or topic list may name a source-location parameter.
+# `names` are the JSON strings that DocC shows as a name: page and link titles, and the
+# subheading fragments that the sidebar and the topic lists print. The declaration on each page
+# keeps every parameter.
+names='[.metadata.title, (.metadata.fragments // [] | map(.text) | join("")),
+  (.references // {} | .[] | .title, (.fragments // [] | map(.text) | join("")),
+    (.navigatorTitle // [] | map(.text) | join("")))] | .[] | strings'
+hidden='[(,] *(fileID|filePath|line|column|function):'
+shown=$(mktemp)
+for module in ReactorFlow ReactorFlowTesting; do
+  jq -r '.. | objects | .title? // empty' "$archives/$module.doccarchive/index/index.json" >>"$shown"
+  find "$archives/$module.doccarchive/data" -name '*.json' -print0 | xargs -0 jq -r "$names" >>"$shown"
+done
+echo "docs: $(sort -u "$shown" | wc -l) distinct titles, sidebar entries and topic names checked"
+if grep -E "$hidden" "$shown" | sort -u | grep . >&2; then
+  echo "docs: the names above show a source-location parameter (see .ci/docs-hide-source-location.jq)." >&2
+  exit 1
+fi
+rm -f "$shown"
 
 # Both modules in one archive, where /documentation/reactorflow and /documentation/reactorflowtesting
 # are siblings. DocC has no page at /: its index.html there is replaced by a redirect.

@@ -41,10 +41,16 @@ cd "$(dirname "$0")/.."
 classes=(
   RandomUserTests.DetailReactorTests
   RandomUserTests.FavouritesTests
+  RandomUserTests.MainReactorExpectationSnippetTests
   RandomUserTests.MainReactorIsolationTests
+  RandomUserTests.MainReactorRecordingSnippetTests
+  RandomUserTests.MainReactorSynchronousExpectationSnippetTests
+  RandomUserTests.MainReactorTesterSnippetTests
   RandomUserTests.MainReactorTests
   RandomUserTests.RecordingArticleTests
   RandomUserTests.TestingArticleTests
+  ReactorFlowTestingTests.CaptureFailuresSnippetTests
+  ReactorFlowTestingTests.ClockSnippetTests
   ReactorFlowTestingTests.DebouncedSearchTests
   ReactorFlowTestingTests.ExactTimingTests
   ReactorFlowTestingTests.ExpectationTests
@@ -53,7 +59,9 @@ classes=(
   ReactorFlowTestingTests.ReactorStubTests
   ReactorFlowTestingTests.ReactorTesterChildrenTests
   ReactorFlowTestingTests.ReactorTesterFailureTests
+  ReactorFlowTestingTests.ReactorTesterSnippetTests
   ReactorFlowTestingTests.ReactorTesterTests
+  ReactorFlowTestingTests.RecordingSnippetTests
   ReactorFlowTestingTests.RootReactorTests
   ReactorFlowTestingTests.SharedValueTesterTests
   ReactorFlowTestingTests.SignUpFormTests
@@ -66,21 +74,30 @@ classes=(
   ReactorFlowTests.CancellationTests
   ReactorFlowTests.ChangeLogTests
   ReactorFlowTests.CompositionArticleTests
+  ReactorFlowTests.CompositionSymbolSnippetTests
   ReactorFlowTests.CompositionTests
+  ReactorFlowTests.DeepLinksArticleTests
   ReactorFlowTests.EffectIsolationTests
   ReactorFlowTests.EffectMapTests
+  ReactorFlowTests.EffectSymbolSnippetTests
   ReactorFlowTests.ErrorTests
   ReactorFlowTests.EventBusTests
   ReactorFlowTests.ExternalStreamTests
   ReactorFlowTests.FinallyAndDelayTests
+  ReactorFlowTests.InspectionSymbolSnippetTests
   ReactorFlowTests.InspectionTests
   ReactorFlowTests.LifetimeTests
+  ReactorFlowTests.MigrationGuidePortTests
+  ReactorFlowTests.LoadingAndRouteSymbolSnippetTests
+  ReactorFlowTests.LoadingValuesArticleTests
   ReactorFlowTests.MigrationGuideTestingTests
   ReactorFlowTests.MigrationGuideTests
+  ReactorFlowTests.ObservationSymbolSnippetTests
   ReactorFlowTests.ObservedReactorKeyPathTests
   ReactorFlowTests.ObservedReactorObserverTests
   ReactorFlowTests.ObservedReactorTests
   ReactorFlowTests.OutsideTypesReactorTests
+  ReactorFlowTests.ReactorSymbolSnippetTests
   ReactorFlowTests.RecordingTests
   ReactorFlowTests.ReentrancyTests
   ReactorFlowTests.RestartingStopwatchTests

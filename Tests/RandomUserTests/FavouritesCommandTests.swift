@@ -51,6 +51,23 @@ final class FavouritesCommandTests: XCTestCase {
     XCTAssertEqual(result.standardError, "")
   }
 
+  func test_openRoute_thenStar_starsInTheOpenedSection_andKeepsTheStar() throws {
+    // when: the deep link opens the 30s with their second person expanded, where `star` works
+    let first = try run(
+      ["--open", "30s/2", "--interactive", "--state", statePath], input: "star 1\nquit\n")
+
+    // then
+    XCTAssertEqual(first.status, 0, first.standardError)
+    XCTAssertTrue(first.standardOutput.contains("randomuser 30s> star 1"), first.standardOutput)
+    XCTAssertTrue(first.standardOutput.contains("Starred 1."), first.standardOutput)
+    let second = try run(["--open", "30s", "--interactive", "--state", statePath], input: "quit\n")
+    XCTAssertEqual(second.status, 0, second.standardError)
+    XCTAssertTrue(second.standardOutput.contains("2. 30s (9 people, 1 starred)"), second.standardOutput)
+    let starred = second.standardOutput.split(separator: "\n").filter { $0.hasSuffix(" *") }
+    XCTAssertEqual(starred.count, 1, second.standardOutput)
+    XCTAssertTrue(starred.first?.hasPrefix("  1. [+] ") ?? false, "\(starred)")
+  }
+
   func test_star_again_unstars() throws {
     // when
     let result = try run(

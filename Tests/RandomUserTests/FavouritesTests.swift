@@ -12,7 +12,7 @@ final class FavouritesTests: XCTestCase {
     let favourites = Favourites([])
     let main = MainReactor(client: OfflinePeopleClient(), seed: "favourites", favourites: favourites)
     await main.send(.load(20)).finish()
-    let title = try XCTUnwrap(main.currentState.sections.first?.title)
+    let title = try XCTUnwrap(main.currentState.sections.value?.first?.title)
     main.send(.showDetail(title))
     let detail = try XCTUnwrap(main.currentState.detail?.reactor)
     let person = detail.currentState.people[0]

@@ -20,7 +20,7 @@ final class InteractiveScreenTests: XCTestCase {
     let first = screen.text
 
     // when: a detail is pushed and removed
-    reactor.send(.showDetail(reactor.currentState.sections[0].title))
+    reactor.send(.showDetail(reactor.currentState.shownSections[0].title))
     _ = screen.text
     reactor.send(.dismissDetail)
     let again = screen.text
@@ -44,7 +44,7 @@ final class InteractiveScreenTests: XCTestCase {
 
     // then: one render for the new sections, though the load changed the state three times
     XCTAssertEqual(screen.list.renderCount, 2)
-    XCTAssertEqual(text, SectionPrinter.sectionList(reactor.currentState.sections))
+    XCTAssertEqual(text, SectionPrinter.sectionList(reactor.currentState.shownSections))
   }
 
   func test_detailRows_toggle_reRendersTheDetailOnly() async {
@@ -52,7 +52,7 @@ final class InteractiveScreenTests: XCTestCase {
     let reactor = await loadedReactor()
     let screen = InteractiveScreen(reactor: reactor)
     _ = screen.text
-    reactor.send(.showDetail(reactor.currentState.sections[1].title))
+    reactor.send(.showDetail(reactor.currentState.shownSections[1].title))
     let collapsed = screen.text
     guard let detail = reactor.currentState.detail else { return XCTFail("no detail was pushed") }
 
@@ -73,7 +73,7 @@ final class InteractiveScreenTests: XCTestCase {
     // given
     let reactor = await loadedReactor()
     let screen = InteractiveScreen(reactor: reactor)
-    let sections = reactor.currentState.sections
+    let sections = reactor.currentState.shownSections
     reactor.send(.showDetail(sections[0].title))
     let first = screen.text
 
@@ -93,7 +93,7 @@ final class InteractiveScreenTests: XCTestCase {
     let reactor = await loadedReactor()
     let screen = InteractiveScreen(reactor: reactor)
     let list = screen.text
-    reactor.send(.showDetail(reactor.currentState.sections[0].title))
+    reactor.send(.showDetail(reactor.currentState.shownSections[0].title))
     _ = screen.text
     weak let detail = reactor.currentState.detail?.reactor
     XCTAssertNotNil(screen.detail)

@@ -76,8 +76,8 @@ final class LivePeopleClientTests: XCTestCase {
 
     // then
     XCTAssertEqual(state.peopleCount, 20)
-    XCTAssertNil(state.errorMessage)
-    XCTAssertFalse(state.isLoading)
+    XCTAssertNil(state.sections.error)
+    XCTAssertFalse(state.sections.isLoading)
   }
 
   func test_request_baseURLWithQuery_keepsItAndReplacesResultsAndSeed() throws {
@@ -105,8 +105,8 @@ final class LivePeopleClientTests: XCTestCase {
 
     // then
     XCTAssertEqual(error, .httpStatus(500))
-    XCTAssertEqual(state.errorMessage, PeopleClientError.httpStatus(500).description)
-    XCTAssertFalse(state.isLoading)
+    XCTAssertEqual(state.sections.error?.description, PeopleClientError.httpStatus(500).description)
+    XCTAssertFalse(state.sections.isLoading)
   }
 
   func test_fetch_malformedBody_throwsUndecodableAndReactorShowsError() async throws {
@@ -120,7 +120,8 @@ final class LivePeopleClientTests: XCTestCase {
     // then
     guard case .undecodable(let reason) = error else { return XCTFail("\(String(describing: error))") }
     XCTAssertTrue(reason.contains("not valid JSON"), reason)
-    XCTAssertEqual(state.errorMessage.map { $0.contains("not randomuser.me JSON") }, true, "\(state)")
+    XCTAssertEqual(
+      state.sections.error.map { $0.description.contains("not randomuser.me JSON") }, true, "\(state)")
   }
 
   func test_fetch_truncatedBody_throwsInterruptedAndReactorShowsError() async throws {
@@ -137,8 +138,9 @@ final class LivePeopleClientTests: XCTestCase {
       return XCTFail("\(String(describing: error)) is not .interrupted")
     }
     XCTAssertEqual(
-      state.errorMessage?.hasPrefix("the connection broke while the response was arriving"), true)
-    XCTAssertEqual(state.sections, [])
+      state.sections.error?.description.hasPrefix("the connection broke while the response was arriving"),
+      true)
+    XCTAssertNil(state.sections.value)
   }
 
   func test_fetch_connectionResetMidBody_throwsInterruptedNotTransport() async throws {
@@ -229,7 +231,8 @@ final class LivePeopleClientTests: XCTestCase {
 
     // then
     XCTAssertEqual(error, .timedOut(limit: Self.timeout))
-    XCTAssertEqual(state.errorMessage, PeopleClientError.timedOut(limit: Self.timeout).description)
+    XCTAssertEqual(
+      state.sections.error?.description, PeopleClientError.timedOut(limit: Self.timeout).description)
   }
 
   func test_fetch_refusedConnection_throwsTransportAndReactorShowsError() async throws {
@@ -243,7 +246,8 @@ final class LivePeopleClientTests: XCTestCase {
 
     // then
     guard case .transport = error else { return XCTFail("\(String(describing: error)) is not .transport") }
-    XCTAssertEqual(state.errorMessage?.hasPrefix("could not reach the server"), true, "\(state)")
+    XCTAssertEqual(
+      state.sections.error?.description.hasPrefix("could not reach the server"), true, "\(state)")
   }
 
   func test_fetch_countOutsideAPIRange_throwsInvalidRequestWithoutARequest() async throws {
@@ -274,7 +278,8 @@ final class LivePeopleClientTests: XCTestCase {
     await bounded("reactor.send(.load(10)) finishes") { await reactor.send(.load(10)).finish() }
     server.response = .status(500, body: Data())
     await bounded("reactor.send(.load(20)) finishes") { await reactor.send(.load(20)).finish() }
-    XCTAssertEqual(reactor.currentState.errorMessage, PeopleClientError.httpStatus(500).description)
+    XCTAssertEqual(
+      reactor.currentState.sections.error?.description, PeopleClientError.httpStatus(500).description)
     XCTAssertEqual(reactor.currentState.peopleCount, 10, "a failed load keeps the previous sections")
 
     // when
@@ -282,7 +287,7 @@ final class LivePeopleClientTests: XCTestCase {
     await bounded("reactor.send(.retry) finishes") { await reactor.send(.retry).finish() }
 
     // then
-    XCTAssertNil(reactor.currentState.errorMessage)
+    XCTAssertNil(reactor.currentState.sections.error)
     XCTAssertEqual(reactor.currentState.peopleCount, 20)
     XCTAssertEqual(server.requests.last, "/api/?results=20&seed=live")
   }
@@ -303,7 +308,7 @@ final class LivePeopleClientTests: XCTestCase {
     await bounded("second finishes") { await second.finish() }
 
     // then: the first request was abandoned at once, not after its 30 s timeout
-    XCTAssertNil(reactor.currentState.errorMessage)
+    XCTAssertNil(reactor.currentState.sections.error)
     XCTAssertEqual(reactor.currentState.peopleCount, 20)
   }
 }

@@ -46,6 +46,6 @@ final class MainReactorIsolationTests: XCTestCase {
 
     // then
     XCTAssertEqual(client.wasCalledOnMain, false)
-    XCTAssertEqual(reactor.currentState.sections.flatMap(\.people).count, 100)
+    XCTAssertEqual(reactor.currentState.shownSections.flatMap(\.people).count, 100)
   }
 }

@@ -11,15 +11,16 @@ final class MainReactorLoadingTests: XCTestCase {
     let client = ScriptedPeopleClient([.people, .failure(.httpStatus(503))])
     let reactor = MainReactor(client: client)
     await bounded("load(40) finishes") { await reactor.send(.load(40)).finish() }
-    let before = reactor.currentState.sections
+    let before = reactor.currentState.shownSections
 
     // when
     await bounded("load(50) finishes") { await reactor.send(.load(50)).finish() }
 
     // then
-    XCTAssertEqual(reactor.currentState.sections, before)
-    XCTAssertEqual(reactor.currentState.errorMessage, PeopleClientError.httpStatus(503).description)
-    XCTAssertFalse(reactor.currentState.isLoading)
+    XCTAssertEqual(reactor.currentState.shownSections, before)
+    XCTAssertEqual(
+      reactor.currentState.sections.error?.description, PeopleClientError.httpStatus(503).description)
+    XCTAssertFalse(reactor.currentState.sections.isLoading)
     XCTAssertEqual(reactor.currentState.lastRequestedCount, 50)
   }
 
@@ -28,13 +29,13 @@ final class MainReactorLoadingTests: XCTestCase {
     let client = ScriptedPeopleClient([.failure(.transport("offline"))], then: .people)
     let reactor = MainReactor(client: client, seed: "retry")
     await bounded("load(25) finishes") { await reactor.send(.load(25)).finish() }
-    XCTAssertNotNil(reactor.currentState.errorMessage)
+    XCTAssertNotNil(reactor.currentState.sections.error)
 
     // when
     await bounded("retry finishes") { await reactor.send(.retry).finish() }
 
     // then
-    XCTAssertNil(reactor.currentState.errorMessage)
+    XCTAssertNil(reactor.currentState.sections.error)
     XCTAssertEqual(reactor.currentState.peopleCount, 25)
     XCTAssertEqual(client.recordedCalls, [.init(count: 25, seed: "retry"), .init(count: 25, seed: "retry")])
   }
@@ -70,8 +71,8 @@ final class MainReactorLoadingTests: XCTestCase {
     XCTAssertEqual(client.recordedCalls.map(\.count), [10, 20])
     XCTAssertEqual(reactor.currentState.peopleCount, 20)
     XCTAssertEqual(reactor.currentState.lastRequestedCount, 20)
-    XCTAssertFalse(reactor.currentState.isLoading)
-    XCTAssertNil(reactor.currentState.errorMessage)
+    XCTAssertFalse(reactor.currentState.sections.isLoading)
+    XCTAssertNil(reactor.currentState.sections.error)
   }
 
   func test_load_started_setsLoadingFlagSynchronously() async {
@@ -83,7 +84,7 @@ final class MainReactorLoadingTests: XCTestCase {
     let task = reactor.send(.load(10))
 
     // then
-    XCTAssertTrue(reactor.currentState.isLoading)
+    XCTAssertTrue(reactor.currentState.sections.isLoading)
     task.cancel()
     await bounded("the cancelled load ends") { await task.finish() }
   }

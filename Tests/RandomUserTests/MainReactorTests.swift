@@ -15,7 +15,7 @@ final class MainReactorTests: XCTestCase {
     reactor = MainReactor(client: OfflinePeopleClient(), seed: "seed-article")
     let loaded = expectation(description: "Initial data load")
     // Fulfilled by the event itself: the first non-empty sections.
-    let token = reactor.observe(\.sections) { sections in
+    let token = reactor.observe(\.shownSections) { sections in
       if !sections.isEmpty { loaded.fulfill() }
     }
     reactor.send(.load(100))
@@ -25,7 +25,7 @@ final class MainReactorTests: XCTestCase {
 
   func test_load_hundredPeople_givesHundredDistinctPeopleAcrossSections() async {
     // given: setUp loaded 100 people
-    let sections = reactor.currentState.sections
+    let sections = reactor.currentState.shownSections
 
     // when
     let people = sections.flatMap(\.people)
@@ -34,13 +34,13 @@ final class MainReactorTests: XCTestCase {
     XCTAssertEqual(people.count, 100)
     XCTAssertEqual(Set(people.map(\.id)).count, 100)
     XCTAssertEqual(Set(people).count, 100)
-    XCTAssertFalse(reactor.currentState.isLoading)
-    XCTAssertNil(reactor.currentState.errorMessage)
+    XCTAssertFalse(reactor.currentState.sections.isLoading)
+    XCTAssertNil(reactor.currentState.sections.error)
   }
 
   func test_load_hundredPeople_groupsByDecadeAscendingAndDropsNobody() async {
     // given
-    let sections = reactor.currentState.sections
+    let sections = reactor.currentState.shownSections
 
     // when
     let decades = sections.map(\.decade)
@@ -60,7 +60,7 @@ final class MainReactorTests: XCTestCase {
 
   func test_showDetail_twenties_pushesDetailWithThosePeople() async throws {
     // given
-    let twenties = try XCTUnwrap(reactor.currentState.sections.first { $0.title == "20s" })
+    let twenties = try XCTUnwrap(reactor.currentState.shownSections.first { $0.title == "20s" })
     let pushed = expectation(description: "Detail is pushed")
     let token = reactor.observe(\.detail) { detail in
       if detail != nil { pushed.fulfill() }
@@ -165,17 +165,17 @@ final class MainReactorTests: XCTestCase {
     // given
     let states = BoundedIterator(reactor.state)
     let current = await states.next("the current state, replayed", in: self)
-    XCTAssertEqual(current?.isLoading, false)
+    XCTAssertEqual(current?.sections.isLoading, false)
 
     // when
     reactor.send(.load(30))
 
     // then
     let loading = await states.next("the loading state", in: self)
-    XCTAssertEqual(loading?.isLoading, true)
+    XCTAssertEqual(loading?.sections.isLoading, true)
     XCTAssertEqual(loading?.peopleCount, 100, "the previous sections stay while loading")
     let loaded = await states.next("the loaded state", in: self)
-    XCTAssertEqual(loaded?.isLoading, false)
+    XCTAssertEqual(loaded?.sections.isLoading, false)
     XCTAssertEqual(loaded?.peopleCount, 30)
     XCTAssertEqual(loaded?.lastRequestedCount, 30)
   }

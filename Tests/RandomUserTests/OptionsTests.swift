@@ -45,7 +45,7 @@ final class OptionsTests: XCTestCase {
     XCTAssertThrowsError(try Options.parse(["--trace", "run.txt"])) { error in
       XCTAssertEqual(
         (error as? UsageError)?.message,
-        "--trace needs a file name ending in .json or .svg, got 'run.txt'")
+        "--trace needs a file name ending in .json, .svg or .html, got 'run.txt'")
     }
     XCTAssertThrowsError(try Options.parse(["--trace"]))
   }

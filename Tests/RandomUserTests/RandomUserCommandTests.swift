@@ -2,6 +2,10 @@ import Foundation
 import RandomUserCore
 import XCTest
 
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
 /// The `randomuser` binary as a real process: default run, JSON, interactive script, bad input.
 /// Each run is bounded in time; only the loopback server of the test is ever contacted.
 final class RandomUserCommandTests: XCTestCase {
@@ -100,7 +104,30 @@ final class RandomUserCommandTests: XCTestCase {
     XCTAssertEqual(result.status, 0, result.standardError)
     let svg = try String(contentsOf: file, encoding: .utf8)
     XCTAssertTrue(svg.contains("<svg xmlns=\"http://www.w3.org/2000/svg\""), svg)
-    XCTAssertTrue(svg.contains(">MainReactor</text>"), svg)
+    XCTAssertTrue(svg.contains(">MainReactor #1</text>"), svg)
+  }
+
+  func test_run_traceHTML_writesOnePageThatStepsThroughTheInteractiveSession() throws {
+    // given: the marks a person makes between two loads
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString + ".html")
+    addTeardownBlock { try? FileManager.default.removeItem(at: file) }
+    let script = "open 1\ntoggle 1\nback\nopen 2\ntoggle 1\nback\nreload\nquit\n"
+
+    // when
+    let result = try run(["-i", "--count", "30", "--trace", file.path], input: script)
+
+    // then: a well-formed page with every detail screen on the timeline and the states kept
+    XCTAssertEqual(result.status, 0, result.standardError)
+    let html = try String(contentsOf: file, encoding: .utf8)
+    XCTAssertTrue(html.hasPrefix("<!DOCTYPE html>"), String(html.prefix(200)))
+    XCTAssertTrue(XMLParser(data: Data(html.utf8)).parse(), "the page is well-formed")
+    XCTAssertFalse(html.contains("src=") || html.contains("href="), "no external files")
+    for lane in ["MainReactor #1", "DetailReactor #1", "DetailReactor #2"] {
+      XCTAssertTrue(html.contains(">\(lane)</text>"), "\(lane) has a row")
+    }
+    XCTAssertTrue(
+      html.contains("mutation setDetail(Optional(Child&lt;DetailReactor&gt;"), "without module prefixes")
+    XCTAssertTrue(html.contains(#""lines":["▿ MainReactor.State""#), "the states are kept")
   }
 
   func test_run_traceToAMissingDirectory_failsBeforeTheRunWithOneLine() throws {

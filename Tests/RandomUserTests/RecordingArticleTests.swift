@@ -40,7 +40,7 @@ final class RecordingArticleTests: XCTestCase {
     // when / then
     XCTAssertEqual(travel.reactor.currentState.peopleCount, 50)
     travel.back()
-    XCTAssertTrue(travel.reactor.currentState.isLoading)
+    XCTAssertTrue(travel.reactor.currentState.sections.isLoading)
     travel.back()
     XCTAssertEqual(travel.reactor.currentState, MainReactor.State())
   }

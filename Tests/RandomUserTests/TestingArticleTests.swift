@@ -10,13 +10,13 @@ final class TestingArticleTests: XCTestCase {
     // given
     let reactor = MainReactor(client: OfflinePeopleClient(), seed: "ReactorFlow")
     let loaded = expectation(for: reactor) { $0.peopleCount == 100 }
-    let idle = expectation(reactor, \.isLoading, equals: false)
+    let idle = expectation(reactor, \.sections.isLoading, equals: false)
 
     // when
     reactor.send(.load(100))
 
     // then
     await fulfillment(of: [loaded, idle], timeout: 5)
-    XCTAssertEqual(reactor.currentState.sections.flatMap(\.people).count, 100)
+    XCTAssertEqual(reactor.currentState.sections.value?.flatMap(\.people).count, 100)
   }
 }

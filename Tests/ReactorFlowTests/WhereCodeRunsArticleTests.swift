@@ -17,7 +17,7 @@ private struct FixedQuoteAPI: QuoteAPI {
 
 @MainActor
 private final class SymbolPriceReactor: Reactor {
-  enum Action: Sendable { case refresh, refreshAll }
+  enum Action: Sendable { case refresh, refreshAll, refreshQuotes }
   enum Mutation: Sendable { case setPrice(Double) }
   struct State: Equatable, Sendable {
     var symbol = "SWFT"
@@ -41,11 +41,18 @@ private final class SymbolPriceReactor: Reactor {
       }
     case .refreshAll:
       return .run { send in try await Self.refreshAll(send) }
+    case .refreshQuotes:
+      return .run(operation: Self.refreshQuotes)
     }
   }
 
   nonisolated static func refreshAll(_ send: Send<Mutation>) async throws {
     await send(.setPrice(0))
+  }
+
+  @concurrent
+  static func refreshQuotes(_ send: Send<Mutation>) async throws {
+    await send(.setPrice(1))
   }
 
   func reduce(state: State, mutation: Mutation) -> State {
@@ -79,5 +86,16 @@ final class WhereCodeRunsArticleTests: XCTestCase {
 
     // then
     XCTAssertEqual(reactor.currentState.price, 0)
+  }
+
+  func test_refreshQuotes_aConcurrentFunctionPassedByName_sendsItsMutation() async {
+    // given
+    let reactor = SymbolPriceReactor(api: FixedQuoteAPI(price: 42))
+
+    // when
+    await bounded("the refresh of the quotes ends") { await reactor.send(.refreshQuotes).finish() }
+
+    // then
+    XCTAssertEqual(reactor.currentState.price, 1)
   }
 }

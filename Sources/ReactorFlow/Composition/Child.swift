@@ -8,9 +8,9 @@
 ///
 /// ```swift
 /// struct State: Equatable, Sendable {
-///   var detail: Child<DetailReactor>?        // an optional child: a pushed detail, a sheet
-///   var rows = Children<Int, RowReactor>()   // a collection keyed by identity
-///   var path = ChildStack<PageReactor>()     // a navigation stack
+///   var cells = Children<Int, TaskCellReactor>()  // a collection keyed by identity
+///   var path = ChildStack<TaskCellReactor>()  // a navigation stack
+///   var sheet: Child<TaskCellReactor>?  // an optional destination
 /// }
 /// ```
 /// Send to a child with plain ``send(_:)``. A child that announces outputs is made with

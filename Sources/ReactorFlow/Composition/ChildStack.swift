@@ -9,7 +9,7 @@
 /// func reduce(state: State, mutation: Mutation) -> State {
 ///   var state = state
 ///   switch mutation {
-///   case .push(let page): state.path.push(page)
+///   case .push(let cell): state.path.push(cell)
 ///   case .pop: state.path.pop()
 ///   case .popTo(let count): state.path.pop(toCount: count)
 ///   }

@@ -7,13 +7,10 @@
 /// adding a child under an identifier that is taken replaces the child there.
 ///
 /// ```swift
-/// struct State: Equatable, Sendable {
-///   var cells = Children<TaskItem.ID, TaskCellReactor>()
-/// }
-///
-/// state.cells.append(adopt(TaskCellReactor(task)) { .cell(task.id, $0) }, id: task.id)
-/// state.cells[id: task.id]?.send(.toggle)
-/// state.cells.remove(id: task.id)
+/// var cells = Children<Int, TaskCellReactor>()
+/// cells.append(adopt(TaskCellReactor(title: "Milk")) { _ in .delete(id: 1) }, id: 1)
+/// cells[id: 1]?.send(.toggle)
+/// cells.remove(id: 1)
 /// ```
 public struct Children<ID: Hashable & Sendable, R: Reactor>: Equatable, Sendable,
   RandomAccessCollection

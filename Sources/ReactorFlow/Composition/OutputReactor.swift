@@ -9,7 +9,7 @@
 ///
 /// ```swift
 /// @MainActor
-/// final class EditorReactor: OutputReactor {
+/// final class DraftReactor: OutputReactor {
 ///   enum Action: Sendable { case save, cancel }
 ///   enum Output: Sendable, Equatable { case didSave(String), didCancel }
 ///   struct State: Equatable, Sendable { var text = "" }

@@ -4,10 +4,10 @@ extension Reactor {
   /// as long as a state holds it.
   ///
   /// ```swift
-  /// case .edit(let task):
-  ///   let editor = adopt(EditorReactor(task: task)) { output in
+  /// case .edit:
+  ///   let editor = adopt(makeEditor()) { output in
   ///     switch output {
-  ///     case .didSave(let text): .save(text)
+  ///     case .didSave(let text): .add(text)
   ///     case .didCancel: .closeEditor
   ///     }
   ///   }

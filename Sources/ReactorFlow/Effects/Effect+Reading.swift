@@ -10,7 +10,7 @@ extension Effect {
   /// returns. The reactor is held weakly: once it is gone the piece is `.none`.
   /// ```swift
   /// case .addAndDouble(let value):
-  ///   return .concatenate(
+  ///   return .concatenate(  // synchronous, each piece sees the last
   ///     .send(.add(value)),
   ///     .deferred(reading: self) { state in .send(.set(state.total * 2)) }
   ///   )

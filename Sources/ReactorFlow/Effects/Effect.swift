@@ -150,7 +150,9 @@ extension Effect {
   /// with any default isolation. Heavy work (decoding, grouping, parsing a file) belongs here, or
   /// in what the closure awaits; it never blocks the main actor. The reactor's own main-actor
   /// members are reached with `await`. (A function passed by name keeps its own isolation: a
-  /// `@MainActor` method runs on the main actor.)
+  /// `@MainActor` method runs on the main actor, and so does a `nonisolated` async function in a
+  /// module with `NonisolatedNonsendingByDefault`, as Xcode 26 app targets are; pass a
+  /// `@concurrent` function, or call the function from a closure. See "Where code runs".)
   ///
   /// Each `await send(x)` hops to the main actor, reduces `x` there, and returns after `x` has
   /// been reduced. An error that the closure throws

@@ -2,7 +2,8 @@
 ///
 /// Any `Hashable & Sendable` value can name an effect: a string, an enum case, a type.
 /// ```swift
-/// .run { send in ... }.cancellable(id: "search", cancelInFlight: true)
+/// let search = Effect<Mutation>.task { [client] in .setResults(try await client.search(query)) }
+/// return search.cancellable(id: "search", cancelInFlight: true)  // a new search cancels the last
 /// ```
 public struct EffectID: Hashable, Sendable {
   // `AnyHashable` is not `Sendable`; it is safe here because it is only ever built from a

@@ -5,12 +5,13 @@
 /// has one consumer, so ReactorFlow ships this instead. Each access to ``events`` is a new
 /// subscriber that receives every event posted from then on, in order; nothing is replayed.
 /// ```swift
-/// final class TodoService: Sendable {
+/// final class TodoStore: Sendable {
 ///   let changes = EventBus<TodoChange>()
-///   func rename(_ id: Todo.ID, to title: String) { changes.post(.renamed(id, title)) }
+///   func rename(_ id: Int, to title: String) { changes.post(.renamed(id, title)) }
 /// }
-///
-/// // In each reactor that shows to-dos:
+/// ```
+/// In each reactor that shows to-dos:
+/// ```swift
 /// func externalMutations() -> Effect<Mutation> {
 ///   .sequence(service.changes.events.map { Mutation.apply($0) })
 /// }

@@ -2,7 +2,8 @@
 ///
 /// ```swift
 /// await reactor.send(.load(100)).finish()   // in a test, or a pull-to-refresh
-/// let task = reactor.send(.search("swift")); task.cancel()
+/// let task = reactor.send(.search("swift"))
+/// task.cancel()
 /// ```
 public struct ReactorTask: Sendable {
   @usableFromInline

@@ -4,7 +4,7 @@
 /// mutation before it returns, so code that runs after `await send(...)` sees the new state.
 /// Elements sent after the effect was cancelled, or after the reactor was released, are dropped.
 /// ```swift
-/// .run { send in
+/// .run { [client] send in
 ///   await send(.setLoading(true))
 ///   let people = try await client.fetchPeople(count: 100)
 ///   await send(.setPeople(people))

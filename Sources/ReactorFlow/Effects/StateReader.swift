@@ -7,7 +7,7 @@
 /// ```swift
 /// case .loadNextPage:
 ///   return .run(reading: self) { [client] state, send in
-///     let page = try await state.current.nextPage
+///     let page = try await state.current.nextPage  // read on the main actor, now
 ///     await send(.appendPage(try await client.fetch(page: page)))
 ///   }
 /// ```

@@ -23,6 +23,11 @@ public enum ReactorInspection {
   /// Whether a process-wide inspector is attached.
   public static var isActive: Bool { !registry.inspectors.isEmpty }
 
+  /// Tells the process-wide inspectors that a reactor started.
+  static func reportStart<State>(of reactor: InspectedReactor, state: State) {
+    for (_, inspector) in registry.inspectors { inspector.reactorStarted(reactor, state: state) }
+  }
+
   // Process-wide by design (an opt-in for every reactor of the process, such as a debug build's
   // change log): it holds inspectors, never reactors, and it is isolated to the main actor like
   // every reactor.

@@ -22,6 +22,21 @@ public protocol ReactorInspector: AnyObject {
   ///   - reactor: Which reactor did it.
   func receive<Action, Mutation, State>(
     _ event: ReactorEvent<Action, Mutation, State>, from reactor: InspectedReactor)
+
+  /// Learns that a reactor started, with its first published state, before any of its events.
+  /// Does nothing unless the inspector implements it.
+  /// - Parameters:
+  ///   - reactor: The reactor that starts.
+  ///   - state: Its first published state.
+  func reactorStarted<State>(_ reactor: InspectedReactor, state: State)
+}
+
+extension ReactorInspector {
+  /// Does nothing: an inspector that only needs the events leaves starts alone.
+  /// - Parameters:
+  ///   - reactor: The reactor that starts.
+  ///   - state: Its first published state.
+  public func reactorStarted<State>(_ reactor: InspectedReactor, state: State) {}
 }
 
 /// Names the reactor that an event comes from, without keeping it alive.

@@ -3,7 +3,9 @@
 /// Use it for one-shot events that live in state: an alert, a toast, a navigation request.
 /// Observing a pulse skips its initial value and then reports each assignment.
 /// ```swift
-/// struct State { @Pulse var alert: String? }
+/// struct State: Sendable { @Pulse var alert: String? }
+/// ```
+/// ```swift
 /// // reduce: state.alert = "Saved"   (assigning "Saved" again notifies again)
 /// token = reactor.observe(pulse: \.$alert) { message in show(message) }
 /// ```

@@ -24,7 +24,7 @@
 ///   is lost.
 ///
 /// ```swift
-/// let storage = FileStorage<[Int]>(path: "/tmp/favourites.json")
+/// let storage = FileStorage<[Int]>(path: path)
 /// try storage.save([3, 7])
 /// let (favourites, error) = storage.load(default: [])
 /// ```

@@ -6,10 +6,11 @@ extension Reactor {
   /// one, and each mutation an action makes (`mutate` as it is now) must be the recorded one.
   ///
   /// ```swift
-  /// let recording = try JSONDecoder().decode(ReactorRecording<MainReactor.Action, MainReactor.Mutation>.self, from: data)
+  /// let recording = try JSONDecoder().decode(
+  ///   ReactorRecording<MainReactor.Action, MainReactor.Mutation>.self, from: data)
   /// let reactor = MainReactor()
   /// try reactor.replay(recording)
-  /// reactor.currentState  // the state the session ended with
+  /// let state = reactor.currentState  // the state the session ended with
   /// ```
   /// The reactor keeps its effects off afterwards: it shows the session, it does not go on with it.
   /// Actions that an asynchronous `transform(action:)` produced are not replayed.

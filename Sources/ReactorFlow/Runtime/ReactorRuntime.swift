@@ -166,10 +166,13 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
     startInspection(reactorType: type)
   }
 
-  /// Gives the inspectors the initial state, the `old` of the first state event.
+  /// Gives the inspectors the initial state, the `old` of the first state event, and reports the
+  /// start to the process-wide inspectors.
   @usableFromInline
   func didPublishInitialState(_ state: State) {
-    attachments?.inspectors?.lastState = state
+    guard let inspectors = attachments?.inspectors else { return }
+    inspectors.lastState = state
+    if inspectors.forwardsToProcess { ReactorInspection.reportStart(of: inspectors.reactor, state: state) }
   }
 
   /// 1. An action is sent (``Reactor/send(_:)``).

@@ -6,7 +6,7 @@
 /// ``changes(_:fileID:line:)`` in `externalMutations()`:
 /// ```swift
 /// @MainActor
-/// final class CartBadgeReactor: Reactor {
+/// final class CartSizeReactor: Reactor {
 ///   enum Mutation: Sendable { case setCount(Int) }
 ///   struct State: Equatable, Sendable { var count: Int }
 ///

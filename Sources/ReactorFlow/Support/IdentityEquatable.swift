@@ -4,10 +4,10 @@
 /// cell's reactor, a pushed detail) can be `Equatable` without a hand-written `==`. Two states are
 /// then equal when they hold the same reactor instance, whatever that reactor's state is.
 /// ```swift
-/// final class DetailReactor: Reactor, IdentityEquatable { ... }
+/// extension DetailPaneReactor: IdentityEquatable {}
 ///
-/// struct State: Equatable {
-///   var detail: DetailReactor?
+/// struct DetailState: Equatable {
+///   var detail: DetailPaneReactor?
 /// }
 /// ```
 public protocol IdentityEquatable: AnyObject, Equatable {}

@@ -2,66 +2,177 @@ extension TraceRecorder {
   /// The recording as a self-contained SVG picture: no scripts, no external files, no fonts to
   /// load.
   ///
-  /// A row per reactor shows its actions (tall ticks) and mutations (short ticks); under it a row
-  /// per lane of its effects shows each effect as a bar from its start to its end, coloured by how
-  /// it ended (finished, cancelled, failed, or still running when the picture was made). The time
-  /// axis is labelled; hovering a tick or a bar shows what it is.
+  /// Each reactor instance has a row from the moment it started, named by its type and its
+  /// number among the instances of that type in start order (`DetailReactor #2`). The row shows
+  /// its actions (blue marks, labelled with the action's name where there is room) above its
+  /// mutations (grey marks); marks closer than a few pixels are drawn as one mark with their
+  /// count. Under it a row per lane of its effects shows each effect as a bar from its start to
+  /// its end, labelled with its name and duration and coloured by how it ended (finished,
+  /// cancelled, failed, or still running when the picture was made). The time axis is labelled.
+  /// Where a viewer shows hover text, each mark lists every action or mutation it stands for.
   /// - Parameter width: The picture's width in pixels.
   /// - Returns: The SVG document.
   public func svg(width: Int = 960) -> String {
-    let end = now
+    let picture = timelinePicture(width: width, cursor: false, end: now)
+    return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + picture.svg
+  }
+
+  /// The picture's SVG element and, for each entry, the x coordinate it is drawn at.
+  func timelinePicture(width: Int, cursor: Bool, end: Duration) -> (svg: String, x: [Int], height: Int) {
     let spans = spans(endingAt: end)
     let lanes = Self.laneCounts(spans)
     let names = reactorNames
     let layout = SVGLayout(width: max(width, 400), end: max(end, entries.last?.time ?? .zero))
-    var rows: [ObjectIdentifier: Int] = [:]
-    var rowCount = 0
-    for reactor in reactors {
-      rows[reactor.id] = rowCount
-      rowCount += 1 + (lanes[reactor.id] ?? 0)
+    var rows: [Int] = []  // each row's y
+    var rowY = layout.top
+    for row in reactors.indices {
+      rows.append(rowY)
+      rowY += layout.reactorHeight + (lanes[row] ?? 0) * layout.laneHeight
     }
-    let legendY = layout.top + rowCount * layout.rowHeight + 8
+    let legendY = rowY + 8
     let height = legendY + 24
+    var starts: [Int: Duration] = [:]
+    for entry in entries where starts[entry.row] == nil { starts[entry.row] = entry.time }
+    let xs = entries.map { layout.x($0.time) }
+
     var body: [String] = []
     body.append(
       ##"<rect x="0" y="0" width="\##(layout.width)" height="\##(height)" fill="#ffffff"/>"##)
-    body += layout.axis(bottom: legendY)
-    body += layout.legend(y: legendY)
-    for reactor in reactors {
-      guard let row = rows[reactor.id] else { continue }
-      let y = layout.top + row * layout.rowHeight
-      let name = Self.xml(names[reactor.id] ?? reactor.name)
+    for (row, y) in rows.enumerated() {
+      let rowHeight = layout.reactorHeight + (lanes[row] ?? 0) * layout.laneHeight
+      let startX = layout.x(starts[row] ?? .zero)
+      let name = names[row]
       body.append(
-        ##"<rect x="0" y="\##(y)" width="\##(layout.width)" height="\##(layout.rowHeight)" fill="#f2f4f7"/>"##
+        ##"<rect x="0" y="\##(y)" width="\##(layout.width)" height="\##(rowHeight)" fill="#f7f8fa"/>"##)
+      body.append(
+        ##"<rect x="\##(startX)" y="\##(y + 1)" width="\##(layout.width - layout.right - startX + 8)" height="\##(rowHeight - 2)" fill="#e8edf4"><title>\##(Self.xml("\(name) started at \(Self.label(starts[row] ?? .zero))"))</title></rect>"##
       )
-      body.append(##"<text x="8" y="\##(y + 15)" font-weight="bold">\##(name)</text>"##)
-      for lane in 0..<(lanes[reactor.id] ?? 0) {
-        let laneY = y + (lane + 1) * layout.rowHeight
+      body.append(
+        ##"<text x="8" y="\##(y + 16)" font-weight="bold">\##(Self.xml(Self.cut(name, to: 26)))</text>"##)
+      for lane in 0..<(lanes[row] ?? 0) {
+        let laneY = y + layout.reactorHeight + lane * layout.laneHeight
         body.append(##"<text x="20" y="\##(laneY + 15)" fill="#555555">effects \##(lane + 1)</text>"##)
       }
     }
-    for entry in entries {
-      guard let row = rows[entry.reactor.id] else { continue }
-      let y = layout.top + row * layout.rowHeight
-      let x = layout.x(entry.time)
+    body += layout.axis(bottom: legendY)
+    body += layout.legend(y: legendY)
+    let groups = markGroups(xs: xs)
+    for (index, group) in groups.enumerated() {
+      let y = rows[group.row]
+      let next = groups[(index + 1)...].first { $0.row == group.row && $0.isAction == group.isAction }
+      body += markElements(group, y: y, nextX: next?.x ?? layout.width - 4)
+    }
+    body += barElements(spans, rows: rows, layout: layout)
+    if cursor {
+      body.append(
+        ##"<line id="cursor" x1="\##(layout.left)" y1="\##(layout.top - 6)" x2="\##(layout.left)" y2="\##(legendY)" stroke="#d0443e" stroke-width="2" visibility="hidden"/>"##
+      )
+    }
+    let svg = """
+      <svg xmlns="http://www.w3.org/2000/svg" width="\(layout.width)" height="\(height)" \
+      viewBox="0 0 \(layout.width) \(height)" font-family="Helvetica, Arial, sans-serif" font-size="12">
+      \(body.joined(separator: "\n"))
+      </svg>
+
+      """
+    return (svg, xs, height)
+  }
+
+  /// Actions or mutations of one reactor drawn as one mark: the entries closer than a few pixels.
+  struct MarkGroup {
+    let row: Int
+    let isAction: Bool
+    let x: Int
+    var entries: [Int]
+  }
+
+  /// The marks, in time order within each row: an entry within `closeness` pixels of its row's
+  /// last mark joins it.
+  func markGroups(xs: [Int], closeness: Int = 5) -> [MarkGroup] {
+    var groups: [MarkGroup] = []
+    struct Row: Hashable {
+      let row: Int
+      let isAction: Bool
+    }
+    var last: [Row: Int] = [:]
+    for (index, entry) in entries.enumerated() {
+      let isAction: Bool
       switch entry.kind {
-      case .action(let text, let source):
-        let title = Self.xml("\(Self.label(entry.time)) action \(text) (\(source))")
-        body.append(
-          ##"<line x1="\##(x)" y1="\##(y + 2)" x2="\##(x)" y2="\##(y + layout.rowHeight - 2)" stroke="#1f5fbf" stroke-width="2"><title>\##(title)</title></line>"##
-        )
-      case .mutation(let text, _):
-        let title = Self.xml("\(Self.label(entry.time)) mutation \(text)")
-        body.append(
-          ##"<line x1="\##(x)" y1="\##(y + 8)" x2="\##(x)" y2="\##(y + layout.rowHeight - 2)" stroke="#7a7a7a" stroke-width="1"><title>\##(title)</title></line>"##
-        )
-      case .effectStarted, .effectEnded:
-        continue
+      case .action: isAction = true
+      case .mutation: isAction = false
+      case .effectStarted, .effectEnded, .started: continue
+      }
+      let row = Row(row: entry.row, isAction: isAction)
+      // A mark that would touch the last one (a bar, or a badge as wide as its count) joins it.
+      if let open = last[row],
+        xs[index] - groups[open].x <= max(closeness, Self.badgeWidth(groups[open].entries.count) + 2)
+      {
+        groups[open].entries.append(index)
+      } else {
+        last[row] = groups.count
+        groups.append(MarkGroup(row: entry.row, isAction: isAction, x: xs[index], entries: [index]))
       }
     }
-    for span in spans {
-      guard let row = rows[span.reactor.id] else { continue }
-      let y = layout.top + (row + 1 + span.lane) * layout.rowHeight
+    return groups
+  }
+
+  private func markElements(_ group: MarkGroup, y: Int, nextX: Int) -> [String] {
+    let colour = group.isAction ? "#1f5fbf" : "#6b7280"
+    let top = group.isAction ? y + 3 : y + 21
+    let lines = group.entries.map { index in
+      let entry = entries[index]
+      return "\(Self.label(entry.time)) \(group.isAction ? "action" : "mutation") \(text(of: entry))"
+    }
+    let title =
+      group.entries.count == 1
+      ? lines[0]
+      : "\(group.entries.count) \(group.isAction ? "actions" : "mutations"):\n"
+        + lines.joined(separator: "\n")
+    var elements = [
+      ##"<g class="mark \##(group.isAction ? "action" : "mutation")" data-count="\##(group.entries.count)" data-first="\##(group.entries[0])"><title>\##(Self.xml(title))</title>"##
+    ]
+    var labelX = group.x + 5
+    if group.entries.count == 1 {
+      elements.append(
+        ##"<rect x="\##(group.x - 1)" y="\##(top)" width="3" height="14" fill="\##(colour)"/>"##)
+    } else {
+      let count = "\(group.entries.count)"
+      let badge = Self.badgeWidth(group.entries.count)
+      elements.append(
+        ##"<rect x="\##(group.x - 1)" y="\##(top)" width="\##(badge)" height="14" rx="4" fill="\##(colour)"/>"##
+      )
+      elements.append(
+        ##"<text x="\##(group.x - 1 + badge / 2)" y="\##(top + 11)" text-anchor="middle" fill="#ffffff" font-size="10" font-weight="bold">\##(count)</text>"##
+      )
+      labelX = group.x + badge + 3
+    }
+    // The label takes the room up to the next mark of the row (or the picture's edge).
+    let room = nextX - labelX - 4
+    var names: [String] = []
+    for index in group.entries {
+      let name = Self.name(of: text(of: entries[index]))
+      if !names.contains(name) { names.append(name) }
+    }
+    let label = group.entries.count == 1 ? text(of: entries[group.entries[0]]) : names.joined(separator: ", ")
+    let fitted = Self.cut(label, to: min(room / 6, 40))
+    if fitted.count >= 4 {
+      elements.append(
+        ##"<text x="\##(labelX)" y="\##(top + 11)" font-size="11" fill="\##(group.isAction ? "#16427f" : "#4b5563")">\##(Self.xml(fitted))</text>"##
+      )
+    }
+    elements.append("</g>")
+    return elements
+  }
+
+  /// The width of a mark that stands for `count` entries.
+  static func badgeWidth(_ count: Int) -> Int {
+    count == 1 ? 3 : 8 + "\(count)".count * 7
+  }
+
+  private func barElements(_ spans: [Span], rows: [Int], layout: SVGLayout) -> [String] {
+    var elements: [String] = []
+    for (index, span) in spans.enumerated() {
+      let y = rows[span.row] + layout.reactorHeight + span.lane * layout.laneHeight
       let x = layout.x(span.start)
       let barWidth = max(layout.x(span.end) - x, 2)
       let colour =
@@ -71,24 +182,33 @@ extension TraceRecorder {
         case "running": "#9aa5b1"
         default: "#d0443e"
         }
+      let name = readable(span.effect.label)
+      let duration = Self.label(span.end - span.start)
       let title = Self.xml(
-        "\(span.effect) \(span.outcome): \(Self.label(span.start)) to \(Self.label(span.end))")
-      body.append(
-        ##"<rect x="\##(x)" y="\##(y + 3)" width="\##(barWidth)" height="\##(layout.rowHeight - 6)" rx="3" fill="\##(colour)"><title>\##(title)</title></rect>"##
+        "effect #\(span.effect.serial) \(name) \(span.outcome) after \(duration): "
+          + "\(Self.label(span.start)) to \(Self.label(span.end))")
+      elements.append(
+        ##"<rect class="effect" x="\##(x)" y="\##(y + 3)" width="\##(barWidth)" height="\##(layout.laneHeight - 6)" rx="3" fill="\##(colour)"><title>\##(title)</title></rect>"##
       )
-      if barWidth > 70 {
-        let text = Self.xml(span.effect.label)
-        body.append(##"<text x="\##(x + 4)" y="\##(y + 15)" fill="#ffffff">\##(text)</text>"##)
+      // Inside the bar when it fits, else after it up to the next bar of its lane.
+      let label = "\(name) · \(duration)"
+      let nextStart =
+        spans[(index + 1)...].first { $0.row == span.row && $0.lane == span.lane }
+        .map { layout.x($0.start) } ?? layout.width - 4
+      if barWidth - 8 >= label.count * 6 {
+        elements.append(
+          ##"<text x="\##(x + 4)" y="\##(y + 15)" font-size="11" fill="#ffffff">\##(Self.xml(label))</text>"##
+        )
+      } else {
+        let fitted = Self.cut(label, to: (nextStart - x - barWidth - 8) / 6)
+        if fitted.count >= 4 {
+          elements.append(
+            ##"<text x="\##(x + barWidth + 4)" y="\##(y + 15)" font-size="11" fill="#333333">\##(Self.xml(fitted))</text>"##
+          )
+        }
       }
     }
-    return """
-      <?xml version="1.0" encoding="UTF-8"?>
-      <svg xmlns="http://www.w3.org/2000/svg" width="\(layout.width)" height="\(height)" \
-      viewBox="0 0 \(layout.width) \(height)" font-family="Helvetica, Arial, sans-serif" font-size="12">
-      \(body.joined(separator: "\n"))
-      </svg>
-
-      """
+    return elements
   }
 
   /// A time as the picture shows it: `850 µs`, `12.5 ms`, `1.25 s`.
@@ -133,13 +253,16 @@ extension TraceRecorder {
 }
 
 /// Where things go in the picture.
-private struct SVGLayout {
+struct SVGLayout {
   let width: Int
   let end: Duration
   let left = 200
   let right = 20
   let top = 30
-  let rowHeight = 22
+  /// A reactor's row: actions above, mutations below.
+  let reactorHeight = 40
+  /// A row of effect bars.
+  let laneHeight = 22
 
   init(width: Int, end: Duration) {
     self.width = width
@@ -158,16 +281,18 @@ private struct SVGLayout {
   func legend(y: Int) -> [String] {
     var lines: [String] = []
     var x = 8
+    lines.append(##"<rect x="\##(x)" y="\##(y + 3)" width="3" height="14" fill="#1f5fbf"/>"##)
+    lines.append(##"<text x="\##(x + 8)" y="\##(y + 15)">action</text>"##)
+    x += 60
+    lines.append(##"<rect x="\##(x)" y="\##(y + 3)" width="3" height="14" fill="#6b7280"/>"##)
+    lines.append(##"<text x="\##(x + 8)" y="\##(y + 15)">mutation</text>"##)
+    x += 74
+    lines.append(##"<rect x="\##(x)" y="\##(y + 3)" width="15" height="14" rx="4" fill="#1f5fbf"/>"##)
     lines.append(
-      ##"<line x1="\##(x)" y1="\##(y + 2)" x2="\##(x)" y2="\##(y + 18)" stroke="#1f5fbf" stroke-width="2"/>"##
+      ##"<text x="\##(x + 7)" y="\##(y + 14)" text-anchor="middle" fill="#ffffff" font-size="10" font-weight="bold">3</text>"##
     )
-    lines.append(##"<text x="\##(x + 6)" y="\##(y + 15)">action</text>"##)
-    x += 64
-    lines.append(
-      ##"<line x1="\##(x)" y1="\##(y + 8)" x2="\##(x)" y2="\##(y + 18)" stroke="#7a7a7a" stroke-width="1"/>"##
-    )
-    lines.append(##"<text x="\##(x + 6)" y="\##(y + 15)">mutation</text>"##)
-    x += 80
+    lines.append(##"<text x="\##(x + 20)" y="\##(y + 15)">marks too close to draw apart</text>"##)
+    x += 210
     for (name, colour) in [
       ("effect finished", "#3c9a5f"), ("cancelled", "#e0a030"), ("failed", "#d0443e"),
       ("running", "#9aa5b1"),
@@ -199,7 +324,7 @@ private struct SVGLayout {
     while tick <= total {
       let x = self.x(.microseconds(tick))
       lines.append(
-        ##"<line x1="\##(x)" y1="\##(top - 6)" x2="\##(x)" y2="\##(bottom)" stroke="#dde1e6" stroke-width="1"/>"##
+        ##"<line x1="\##(x)" y1="\##(top - 6)" x2="\##(x)" y2="\##(bottom)" stroke="#d5dae1" stroke-width="1"/>"##
       )
       lines.append(
         ##"<text x="\##(x)" y="\##(top - 10)" text-anchor="middle" fill="#333333">\##(TraceRecorder.label(.microseconds(tick)))</text>"##

@@ -13,38 +13,35 @@ extension TraceRecorder {
     let spans = spans(endingAt: end)
     let lanes = Self.laneCounts(spans)
     let names = reactorNames
-    var pids: [ObjectIdentifier: Int] = [:]
     var events: [String] = []
-    for (index, reactor) in reactors.enumerated() {
-      let pid = index + 1
-      pids[reactor.id] = pid
-      let name = names[reactor.id] ?? reactor.name
+    for (row, name) in names.enumerated() {
+      let pid = row + 1
       events.append(metadata("process_name", pid: pid, tid: 0, name: name))
       events.append(metadata("thread_name", pid: pid, tid: 0, name: "actions and mutations"))
-      for lane in 0..<(lanes[reactor.id] ?? 0) {
+      for lane in 0..<(lanes[row] ?? 0) {
         events.append(metadata("thread_name", pid: pid, tid: lane + 1, name: "effects \(lane + 1)"))
       }
     }
     // Instants, then spans (a span's B and E in time order on its lane's thread).
     for entry in entries {
-      guard let pid = pids[entry.reactor.id] else { continue }
+      let pid = entry.row + 1
       switch entry.kind {
       case .action(let text, let source):
         events.append(
           instant(
-            "action \(text)", category: "action", pid: pid, time: entry.time,
+            "action \(readable(text))", category: "action", pid: pid, time: entry.time,
             args: ["source": "\(source)"]))
       case .mutation(let text, let effect):
         events.append(
           instant(
-            "mutation \(text)", category: "mutation", pid: pid, time: entry.time,
+            "mutation \(readable(text))", category: "mutation", pid: pid, time: entry.time,
             args: ["effect": effect.map { "\($0)" } ?? "mutate"]))
-      case .effectStarted, .effectEnded:
+      case .effectStarted, .effectEnded, .started:
         continue
       }
     }
     for span in spans {
-      guard let pid = pids[span.reactor.id] else { continue }
+      let pid = span.row + 1
       let name = Self.json("effect #\(span.effect.serial) \(span.effect.label)")
       let location = Self.json("\(span.effect.fileID):\(span.effect.line)")
       let tid = span.lane + 1
@@ -70,8 +67,9 @@ extension TraceRecorder {
       #"{"name":\#(Self.json(name)),"cat":"\#(category)","ph":"i","s":"t","ts":\#(time.microseconds),"pid":\#(pid),"tid":0,"args":{\#(arguments.joined(separator: ","))}}"#
   }
 
-  /// A JSON string literal.
-  nonisolated static func json(_ text: String) -> String {
+  /// A JSON string literal; `inScript`, it also never contains `<`, `>`, `&` or a line
+  /// separator, so that it can stand in an HTML or XML `<script>` element as it is.
+  nonisolated static func json(_ text: String, inScript: Bool = false) -> String {
     var escaped = "\""
     for scalar in text.unicodeScalars {
       switch scalar {
@@ -80,7 +78,7 @@ extension TraceRecorder {
       case "\n": escaped += "\\n"
       case "\r": escaped += "\\r"
       case "\t": escaped += "\\t"
-      case _ where scalar.value < 0x20:
+      case _ where scalar.value < 0x20 || (inScript && "<>&\u{2028}\u{2029}".unicodeScalars.contains(scalar)):
         let hex = String(scalar.value, radix: 16)
         escaped += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
       default: escaped.unicodeScalars.append(scalar)

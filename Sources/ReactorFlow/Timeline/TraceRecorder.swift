@@ -1,5 +1,6 @@
 /// Records what reactors do on a clock, for a timeline: the Trace Event Format that Perfetto and
-/// `chrome://tracing` open (``traceEventJSON()``), or a self-contained SVG picture (``svg(width:)``).
+/// `chrome://tracing` open (``traceEventJSON()``), a self-contained SVG picture (``svg(width:)``),
+/// or a self-contained HTML page that steps through the session with its states (``html(title:width:)``).
 ///
 /// Attach it to every reactor of the process, or to one:
 /// ```swift
@@ -24,6 +25,8 @@ public final class TraceRecorder: ReactorInspector {
       case effectStarted(EffectInfo)
       /// An effect ended; the text is its ``EffectOutcome``'s description.
       case effectEnded(EffectInfo, outcome: String)
+      /// The reactor started (or began to be recorded): from here on it has a lane.
+      case started
     }
 
     /// When it happened, since the recorder was made.
@@ -32,19 +35,51 @@ public final class TraceRecorder: ReactorInspector {
     public let reactor: InspectedReactor
     /// What happened.
     public let kind: Kind
+    /// The reactor's index in ``TraceRecorder/reactors``: its row on the timeline.
+    let row: Int
   }
 
   /// Everything recorded so far, in order.
-  public private(set) var entries: [Entry] = []
-  /// The reactors recorded so far, in the order they first did something.
+  ///
+  /// An action's or a mutation's text is written the first time the entries are read, not when
+  /// it happens, so that recording costs little more than keeping the value.
+  public var entries: [Entry] {
+    if described.count < records.count {
+      described += records[described.count...].map(describe)
+    }
+    return described
+  }
+
+  /// What happened, as it was received: the values are described only when read.
+  private var records: [Record] = []
+  /// The first entries, described.
+  private var described: [Entry] = []
+  /// The reactors recorded so far, in the order they started (or first did something). A
+  /// reactor that starts where a released one lived has the same identity and appears again.
   public private(set) var reactors: [InspectedReactor] = []
+  /// The row of each reactor's current instance.
+  private var rows: [ObjectIdentifier: Int] = [:]
+  /// Whether the recorder keeps every state a reactor publishes, for the time travel of
+  /// ``html(title:width:)``.
+  public let keepsStates: Bool
 
   private let elapsed: @Sendable () -> Duration
+  /// The states kept, by the index of the entry that published them (a start or a mutation).
+  /// Kept as they are and rendered only when a page is written, so that recording stays cheap.
+  private(set) var states: [Int: Any] = [:]
+  /// The modules of the reactors' types, whose prefixes the timeline leaves out of names.
+  private(set) var modules: Set<String> = [
+    "Swift", "Foundation", "FoundationEssentials", "ReactorFlow",
+  ]
 
   /// Creates a recorder whose times are measured on `clock`, from now.
-  /// - Parameter clock: The clock; `ContinuousClock()` in an app, a `TestClock` in a test.
-  public init(clock: any Clock<Duration>) {
+  /// - Parameters:
+  ///   - clock: The clock; `ContinuousClock()` in an app, a `TestClock` in a test.
+  ///   - keepsStates: Whether to keep every published state, so that ``html(title:width:)`` can show the
+  ///     state at each step. It holds a copy of each state until the recorder is released.
+  public init(clock: any Clock<Duration>, keepsStates: Bool = false) {
     elapsed = Self.elapsed(on: clock)
+    self.keepsStates = keepsStates
   }
 
   private nonisolated static func elapsed<C: Clock<Duration>>(on clock: C) -> @Sendable () -> Duration {
@@ -61,7 +96,29 @@ public final class TraceRecorder: ReactorInspector {
   public func record<R: Reactor>(_ reactor: R) -> ObservationToken {
     let inspected = InspectedReactor(
       id: ObjectIdentifier(reactor.runtime), name: String(describing: type(of: reactor)))
-    return reactor.inspect { [weak self] event in self?.receive(event, from: inspected) }
+    let token = reactor.inspect { [weak self] event in self?.receive(event, from: inspected) }
+    reactorStarted(inspected, state: reactor.currentState)
+    return token
+  }
+
+  /// Gives a starting reactor its lane, and keeps its first state if the recorder keeps states.
+  /// - Parameters:
+  ///   - reactor: The reactor that starts.
+  ///   - state: Its first published state.
+  public func reactorStarted<State>(_ reactor: InspectedReactor, state: State) {
+    // A start under a known identity is a new reactor in a released one's memory: a new row.
+    let row = add(reactor, stateType: State.self)
+    if keepsStates { states[records.count] = state }
+    records.append(Record(time: elapsed(), row: row, event: .started))
+  }
+
+  private func add(_ reactor: InspectedReactor, stateType: Any.Type) -> Int {
+    let row = reactors.count
+    reactors.append(reactor)
+    rows[reactor.id] = row
+    let typeName = String(reflecting: stateType)
+    if let dot = typeName.firstIndex(of: ".") { modules.insert(String(typeName[..<dot])) }
+    return row
   }
 
   /// Records one event.
@@ -71,21 +128,52 @@ public final class TraceRecorder: ReactorInspector {
   public func receive<Action, Mutation, State>(
     _ event: ReactorEvent<Action, Mutation, State>, from reactor: InspectedReactor
   ) {
-    let kind: Entry.Kind
+    let recorded: Record.Event
     switch event {
     case .action(let action, let source):
-      kind = .action(Self.short(action), source: source)
+      recorded = .action(action, source: source)
     case .mutation(let mutation, let effect):
-      kind = .mutation(Self.short(mutation), effect: effect)
-    case .state:
+      recorded = .mutation(mutation, effect: effect)
+    case .state(_, let new):
+      // Follows the mutation that published it.
+      if keepsStates, let last = records.last, last.row == rows[reactor.id] {
+        states[records.count - 1] = new
+      }
       return
     case .effectStarted(let effect):
-      kind = .effectStarted(effect)
+      recorded = .effectStarted(effect)
     case .effectEnded(let effect, let outcome):
-      kind = .effectEnded(effect, outcome: outcome.description)
+      recorded = .effectEnded(effect, outcome: outcome)
     }
-    if !reactors.contains(reactor) { reactors.append(reactor) }
-    entries.append(Entry(time: elapsed(), reactor: reactor, kind: kind))
+    let row = rows[reactor.id] ?? add(reactor, stateType: State.self)
+    records.append(Record(time: elapsed(), row: row, event: recorded))
+  }
+
+  /// One event as it was received.
+  private struct Record {
+    enum Event {
+      case action(Any, source: ActionSource)
+      case mutation(Any, effect: EffectInfo?)
+      case effectStarted(EffectInfo)
+      case effectEnded(EffectInfo, outcome: EffectOutcome)
+      case started
+    }
+
+    let time: Duration
+    let row: Int
+    let event: Event
+  }
+
+  private func describe(_ record: Record) -> Entry {
+    let kind: Entry.Kind =
+      switch record.event {
+      case .action(let action, let source): .action(Self.short(action), source: source)
+      case .mutation(let mutation, let effect): .mutation(Self.short(mutation), effect: effect)
+      case .effectStarted(let effect): .effectStarted(effect)
+      case .effectEnded(let effect, let outcome): .effectEnded(effect, outcome: outcome.description)
+      case .started: .started
+      }
+    return Entry(time: record.time, reactor: reactors[record.row], kind: kind, row: record.row)
   }
 }
 
@@ -106,7 +194,8 @@ extension TraceRecorder {
 extension TraceRecorder {
   /// An effect's span: from its start to its end, or to `end` of the trace when it still runs.
   struct Span {
-    let reactor: InspectedReactor
+    /// The reactor's row.
+    let row: Int
     let effect: EffectInfo
     let start: Duration
     let end: Duration
@@ -119,60 +208,109 @@ extension TraceRecorder {
   /// The spans of every effect, each on the first lane of its reactor free at its start.
   func spans(endingAt end: Duration) -> [Span] {
     struct Key: Hashable {
-      let reactor: ObjectIdentifier
+      let row: Int
       let serial: Int
     }
-    var open: [Key: (start: Duration, lane: Int, effect: EffectInfo, reactor: InspectedReactor)] = [:]
-    var laneEnds: [ObjectIdentifier: [Duration?]] = [:]  // nil: the lane is busy
+    var open: [Key: (start: Duration, lane: Int, effect: EffectInfo)] = [:]
+    var laneEnds: [Int: [Duration?]] = [:]  // nil: the lane is busy
     var spans: [Span] = []
     for entry in entries {
       switch entry.kind {
       case .effectStarted(let effect):
-        var lanes = laneEnds[entry.reactor.id, default: []]
+        var lanes = laneEnds[entry.row, default: []]
         let lane = lanes.firstIndex { $0.map { $0 <= entry.time } ?? false } ?? lanes.count
         if lane == lanes.count { lanes.append(nil) } else { lanes[lane] = nil }
-        laneEnds[entry.reactor.id] = lanes
-        open[Key(reactor: entry.reactor.id, serial: effect.serial)] = (
-          entry.time, lane, effect, entry.reactor
-        )
+        laneEnds[entry.row] = lanes
+        open[Key(row: entry.row, serial: effect.serial)] = (entry.time, lane, effect)
       case .effectEnded(let effect, let outcome):
-        guard let started = open.removeValue(forKey: Key(reactor: entry.reactor.id, serial: effect.serial))
+        guard let started = open.removeValue(forKey: Key(row: entry.row, serial: effect.serial))
         else { continue }  // Started before the recording.
-        laneEnds[entry.reactor.id]?[started.lane] = entry.time
+        laneEnds[entry.row]?[started.lane] = entry.time
         spans.append(
           Span(
-            reactor: entry.reactor, effect: effect, start: started.start, end: entry.time,
+            row: entry.row, effect: effect, start: started.start, end: entry.time,
             outcome: outcome, lane: started.lane))
-      case .action, .mutation:
+      case .action, .mutation, .started:
         continue
       }
     }
-    for started in open.values {
+    for (key, started) in open {
       spans.append(
         Span(
-          reactor: started.reactor, effect: started.effect, start: started.start, end: end,
+          row: key.row, effect: started.effect, start: started.start, end: end,
           outcome: "running", lane: started.lane))
     }
-    return spans.sorted { ($0.start, $0.effect.serial) < ($1.start, $1.effect.serial) }
+    return spans.sorted { ($0.start, $0.row, $0.effect.serial) < ($1.start, $1.row, $1.effect.serial) }
   }
 
   /// The number of effect lanes of each reactor.
-  static func laneCounts(_ spans: [Span]) -> [ObjectIdentifier: Int] {
-    var counts: [ObjectIdentifier: Int] = [:]
-    for span in spans { counts[span.reactor.id] = max(counts[span.reactor.id] ?? 0, span.lane + 1) }
+  static func laneCounts(_ spans: [Span]) -> [Int: Int] {
+    var counts: [Int: Int] = [:]
+    for span in spans { counts[span.row] = max(counts[span.row] ?? 0, span.lane + 1) }
     return counts
   }
 
-  /// The reactors' display names: `MainReactor`, or `MainReactor #2` when several share a type.
-  var reactorNames: [ObjectIdentifier: String] {
+  /// The reactors' display names: the type and the instance's number among the instances of
+  /// that type, in start order (`DetailReactor #2`).
+  var reactorNames: [String] {
     var seen: [String: Int] = [:]
-    var names: [ObjectIdentifier: String] = [:]
-    for reactor in reactors {
+    return reactors.map { reactor in
       let count = seen[reactor.name, default: 0] + 1
       seen[reactor.name] = count
-      names[reactor.id] = count == 1 ? reactor.name : "\(reactor.name) #\(count)"
+      return "\(reactor.name) #\(count)"
     }
-    return names
+  }
+
+  /// An action's or a mutation's text as the timeline shows it, without module prefixes.
+  func text(of entry: Entry) -> String {
+    switch entry.kind {
+    case .action(let text, _), .mutation(let text, _): readable(text)
+    case .effectStarted(let effect): "effect #\(effect.serial) \(readable(effect.label)) started"
+    case .effectEnded(let effect, let outcome):
+      "effect #\(effect.serial) \(readable(effect.label)) \(outcome)"
+    case .started: "started"
+    }
+  }
+
+  /// `text` without the prefixes of the reactors' modules (and the standard library's) or of
+  /// private contexts: `setSections([RandomUserCore.PersonSection(…` becomes
+  /// `setSections([PersonSection(…`.
+  func readable(_ text: String) -> String {
+    var result = ""
+    var rest = text[...]
+    var previous: Character?
+    while let character = rest.first {
+      // A private type's context, as `String(describing:)` writes it.
+      if character == "(", rest.hasPrefix("(unknown context at "), let end = rest.firstRange(of: ").") {
+        rest = rest[end.upperBound...]
+        previous = "."
+        continue
+      }
+      let startsWord = previous.map { !($0.isLetter || $0.isNumber || $0 == "_") } ?? true
+      if startsWord, character.isLetter,
+        let module = modules.first(where: { rest.hasPrefix($0 + ".") })
+      {
+        rest = rest.dropFirst(module.count + 1)
+        previous = "."
+        continue
+      }
+      result.append(character)
+      previous = character
+      rest = rest.dropFirst()
+    }
+    return result
+  }
+
+  /// `text` cut to at most `length` characters, the last one an ellipsis when it was cut.
+  package nonisolated static func cut(_ text: String, to length: Int) -> String {
+    guard length > 0 else { return "" }
+    guard text.count > length else { return text }
+    return text.prefix(length - 1) + "…"
+  }
+
+  /// A case's name: `showDetail("20s")` is `showDetail`.
+  nonisolated static func name(of text: String) -> String {
+    String(text.prefix { $0 != "(" && $0 != " " })
   }
 }
 

@@ -8,7 +8,7 @@
 /// ```swift
 /// let name = model.binding(\.name, send: Action.setName)
 /// name.value = "Ada"             // sends .setName("Ada") before returning
-/// name.value                     // "Ada", if the reactor applied it
+/// XCTAssertEqual(name.value, "Ada")  // if the reactor applied it
 /// ```
 ///
 /// A binding does not keep its reactor alive. Once the reactor is gone, reads return the last

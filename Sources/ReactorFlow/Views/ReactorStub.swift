@@ -19,15 +19,16 @@
 ///
 /// A view test:
 /// ```swift
-/// let reactor = ProfileReactor(client: .live)
+/// let reactor = CounterViewReactor()
 /// let stub = ReactorStub(reactor)
-/// let view = ProfileView(reactor: reactor)
+/// let line = CounterLine()
+/// line.reactor = reactor
 ///
-/// view.followButton.tap()
-/// XCTAssertEqual(stub.actions, [.follow])             // the view sent the right action
+/// line.plusButton.tap()
+/// XCTAssertEqual(stub.actions, [.increase])  // the view sent the right action
 ///
-/// stub.state.isFollowing = true
-/// XCTAssertEqual(view.followButton.title, "Following") // the view shows the state
+/// stub.state.value = 7
+/// XCTAssertEqual(line.text, "7")  // the view shows the state
 /// ```
 @MainActor
 public final class ReactorStub<R: Reactor> {

@@ -5,7 +5,7 @@
 /// wait; use this one when only the end result matters.
 ///
 /// ```swift
-/// let reactor = SearchReactor(client: .mock, clock: ImmediateClock())
+/// let reactor = SearchReactor(client: client, clock: ImmediateClock())
 /// await reactor.send(.query("swift")).finish()   // the 300 ms debounce takes no time
 /// ```
 public final class ImmediateClock: Clock, Sendable {

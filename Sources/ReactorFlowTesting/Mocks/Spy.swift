@@ -7,9 +7,10 @@
 ///   let userIsLoggedInSpy = Spy<Void, Bool>()
 ///   func userIsLoggedIn() -> Bool { userIsLoggedInSpy() }
 /// }
-///
+/// ```
+/// ```swift
 /// mock.userIsLoggedInSpy.returns(true)                        // given
-/// reactor.send(.start)                                        // when
+/// reactor.send(.didBecomeActive)                              // when
 /// XCTAssertEqual(mock.userIsLoggedInSpy.callCount, 1)         // then
 /// ```
 /// Functions with several parameters take a tuple: `Spy<(id: Int, force: Bool), User>`, called

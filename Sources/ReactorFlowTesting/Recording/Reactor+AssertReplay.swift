@@ -7,7 +7,7 @@ extension Reactor {
   ///
   /// A recording becomes a test in a few lines:
   /// ```swift
-  /// func test_recordedSession_stillReachesTheSameStates() throws {
+  /// func test_recordedSession_stillReachesTheSameStates() async throws {
   ///   let data = try Data(contentsOf: fixtures.appendingPathComponent("load.json"))
   ///   let recording = try JSONDecoder().decode(
   ///     ReactorRecording<MainReactor.Action, MainReactor.Mutation>.self, from: data)

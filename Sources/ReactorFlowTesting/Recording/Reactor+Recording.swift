@@ -22,6 +22,7 @@ extension Reactor {
   ///
   /// ```swift
   /// let isValid = reactor.record(\.isValid, clock: clock, distinct: true)
+  /// await clock.run()  // the inputs scheduled before
   /// XCTAssertEqual(isValid.events, [.next(0, false), .next(7, true), .next(8, false)])
   /// ```
   /// - Parameters:

@@ -32,7 +32,7 @@ extension XCTestCase {
   /// An expectation fulfilled when a part of the reactor's state equals `value`.
   ///
   /// ```swift
-  /// let finished = expectation(reactor, \.isLoading, equals: false)
+  /// let finished = expectation(reactor, \.sections.isLoading, equals: false)
   /// ```
   /// - Parameters:
   ///   - reactor: The reactor to watch.
@@ -65,6 +65,7 @@ extension XCTestExpectation {
   ///     return (loaded, reactor)
   ///   }
   ///   wait(for: [loaded], timeout: 1)
+  ///   XCTAssertEqual(MainActor.assumeIsolated { reactor.currentState.peopleCount }, 100)
   /// }
   /// ```
   /// - Parameters:

@@ -33,10 +33,10 @@ extension ReactorTester {
   /// (held by the state, or sent to and still alive) has effects running.
   ///
   /// ```swift
-  /// await tester.send(.showDetail("20s")) { $0.detail = ... }
-  /// await tester.send(.close, to: \.detail)          // the detail's state does not change
-  /// await tester.receiveOutput(DetailReactor.Output.didClose)
-  /// await tester.receive(.setDetail(nil)) { $0.detail = nil }
+  /// await tester.send(.edit) { $0.editor = tester.state.editor }
+  /// await tester.send(.cancel, to: \.editor)  // the editor's state does not change
+  /// await tester.receiveOutput(EditorReactor.Output.didCancel)
+  /// await tester.receive(.setEditor(nil)) { $0.editor = nil }
   /// ```
   /// - Parameters:
   ///   - action: The child's action.

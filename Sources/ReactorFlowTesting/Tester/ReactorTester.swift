@@ -4,14 +4,14 @@ import ReactorFlow
 /// store.
 ///
 /// ```swift
-/// let tester = ReactorTester(CounterReactor(client: .mock))
-/// await tester.send(.increment) { $0.count = 1 }       // the synchronous change
-/// await tester.send(.load)      { $0.isLoading = true }
-/// await tester.receive(.setValue(42)) {                // a mutation from an effect
-///   $0.isLoading = false
-///   $0.value = 42
+/// let tester = ReactorTester(AsyncCounterReactor(client: client))
+/// await tester.send(.increment) { $0.count = 1 }           // the synchronous change
+/// await tester.send(.loadFact) { $0.isLoading = true }
+/// await tester.receive(.setFact("1 is the loneliest")) {  // a mutation from an effect
+///   $0.fact = "1 is the loneliest"
 /// }
-/// await tester.finish()                                // no effect left behind
+/// await tester.receive(.setLoading(false)) { $0.isLoading = false }
+/// await tester.finish()                                    // no effect left behind
 /// ```
 ///
 /// By default the tester is exhaustive (``Exhaustivity/on``). It reports a failure, at the line
@@ -241,7 +241,7 @@ public final class ReactorTester<R: Reactor> {
   ///
   /// ```swift
   /// await tester.receive(where: { if case .setError = $0 { true } else { false } }) {
-  ///   $0.errorMessage = "offline"
+  ///   $0.sections = .failed(DescribedError(description: "offline"), previous: nil)
   /// }
   /// ```
   /// - Parameters:

@@ -144,12 +144,187 @@ final class TraceRecorderTests: XCTestCase {
     XCTAssertTrue(parser.parse(), "the SVG must parse: \(String(describing: parser.parserError))")
     XCTAssertEqual(collector.elements.first, "svg")
     XCTAssertFalse(collector.elements.contains("script"), "no scripts")
-    XCTAssertFalse(collector.attributes.contains { $0.hasSuffix("href") }, "no external files")
+    XCTAssertFalse(
+      collector.attributes.values.joined().contains { $0.keys.contains { $0.hasSuffix("href") } },
+      "no external files")
     XCTAssertEqual(
       collector.titles.filter { $0.contains("effect #") }.count, 3, "three effects, three bars")
-    XCTAssertEqual(collector.titles.filter { $0.contains(" action ") }.count, 3, "three actions")
-    XCTAssertTrue(collector.texts.contains("TimelineReactor"), "the reactor's row is named")
+    XCTAssertEqual(
+      collector.titles.map { $0.components(separatedBy: " action ").count - 1 }.reduce(0, +), 3,
+      "three actions, each in a hover text")
+    XCTAssertTrue(collector.texts.contains("TimelineReactor #1"), "the reactor's row is named")
     XCTAssertTrue(collector.texts.contains("1 s"), "the axis is labelled: \(collector.texts)")
+  }
+
+  func test_svg_labelsActionsAndBarsAndGroupsCloseMarksWithACount() async throws {
+    // given
+    let recorder = await record()
+
+    // when
+    let collector = try parse(recorder.svg())
+
+    // then: the first load is a labelled mark; the load and hang sent together are one mark of 2
+    XCTAssertTrue(collector.texts.contains("load"), "the action is labelled: \(collector.texts)")
+    XCTAssertTrue(collector.texts.contains("setLoading(true)"), "\(collector.texts)")
+    let marks = collector.attributes(of: "g")
+    XCTAssertEqual(
+      marks.filter { $0["class"] == "mark action" }.compactMap { $0["data-count"] }, ["1", "2"])
+    XCTAssertTrue(collector.texts.contains("2"), "the grouped mark shows its count")
+    XCTAssertTrue(
+      collector.titles.contains("2 actions:\n500 ms action load\n500 ms action hang"),
+      "the group's hover text lists each action: \(collector.titles)")
+    XCTAssertTrue(collector.texts.contains("load · 1 s"), "a bar shows its name and duration")
+  }
+
+  func test_svg_givesEveryStartedReactorARowInStartOrder() async throws {
+    // given: two reactors of one type, the second of which never receives an action
+    let time = TestClock()
+    let recorder = TraceRecorder(clock: time)
+    let token = ReactorInspection.attach(recorder)
+    let first = TimelineReactor(time: time)
+    first.send(.load)
+    let quiet = TimelineReactor(time: time)
+    _ = quiet.currentState
+    token.cancel()
+
+    // when
+    let collector = try parse(recorder.svg())
+
+    // then
+    XCTAssertEqual(recorder.reactors.count, 2)
+    XCTAssertTrue(collector.texts.contains("TimelineReactor #1"), "\(collector.texts)")
+    XCTAssertTrue(collector.texts.contains("TimelineReactor #2"), "\(collector.texts)")
+    XCTAssertTrue(collector.titles.contains("TimelineReactor #2 started at 0"), "\(collector.titles)")
+  }
+
+  func test_names_dropModulePrefixesAndAreCut() throws {
+    // given
+    let recorder = TraceRecorder(clock: TestClock())
+    let reactor = TimelineNoteReactor()
+    let token = recorder.record(reactor)
+    reactor.send(.set(String(repeating: "x", count: 300)))
+    token.cancel()
+
+    // when
+    let json = recorder.traceEventJSON()
+
+    // then: `ReactorFlowTests.TimelineNote(…` is `TimelineNote(…`, and the long text is cut
+    let root = try XCTUnwrap(
+      try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    let names = try XCTUnwrap(root["traceEvents"] as? [[String: Any]]).compactMap { $0["name"] as? String }
+    let mutation = try XCTUnwrap(names.first { $0.hasPrefix("mutation ") })
+    XCTAssertTrue(mutation.hasPrefix("mutation set(TimelineNote(text: \"xxx"), mutation)
+    XCTAssertTrue(mutation.hasSuffix("…"), mutation)
+    XCTAssertLessThanOrEqual(mutation.count, 140)
+    XCTAssertEqual(TraceRecorder.cut("PersonSection(decade: 20)", to: 10), "PersonSec…")
+  }
+
+  func test_html_isWellFormedSelfContainedAndEscapesWhatAStateHolds() throws {
+    // given: a state and an action holding every character that could break out of the page
+    let hostile =
+      "quote \" apostrophe ' <b>&amp; </script><script>alert(1)</script> ]]> \u{1}\u{7}\u{2028}end"
+    let recorder = TraceRecorder(clock: TestClock(), keepsStates: true)
+    let reactor = TimelineNoteReactor()
+    let token = recorder.record(reactor)
+    reactor.send(.set(hostile))
+    token.cancel()
+
+    // when
+    let html = recorder.html(title: "a <title> & \"quotes\"")
+
+    // then: it parses as XML, has no external reference, and only its own two scripts
+    let collector = try parse(html)
+    XCTAssertEqual(collector.elements.first, "html")
+    XCTAssertFalse(
+      collector.attributes.values.joined().contains {
+        $0.keys.contains { $0 == "src" || $0.hasSuffix("href") }
+      },
+      "no external files")
+    XCTAssertEqual(collector.elements.filter { $0 == "script" }.count, 2)
+    XCTAssertEqual(html.components(separatedBy: "</script>").count - 1, 2, "no early end of a script")
+    XCTAssertFalse(html.contains("<script><"), "no script element from the state")
+    XCTAssertFalse(html.contains("\u{1}"), "no control character")
+    XCTAssertTrue(collector.titles.contains("a <title> & \"quotes\""))
+
+    // and the data carries the state's text exactly
+    let data = try pageData(html)
+    let lines = try XCTUnwrap(data["lines"] as? [String])
+    XCTAssertTrue(lines.contains { $0.contains(String(reflecting: hostile)) }, "\(lines)")
+    let steps = try XCTUnwrap(data["steps"] as? [[String: Any]])
+    XCTAssertEqual(steps.map { $0["kind"] as? String }, ["started", "action", "mutation"])
+    XCTAssertTrue((steps[1]["text"] as? String)?.contains("</script>") == true)
+  }
+
+  func test_html_stepsShowEachStateAndWhatChanged() async throws {
+    // given
+    let time = TestClock()
+    let reactor = TimelineReactor(time: time)
+    let recorder = TraceRecorder(clock: time, keepsStates: true)
+    let token = recorder.record(reactor)
+    reactor.send(.load)
+    await time.advance(by: .seconds(1))
+    token.cancel()
+
+    // when
+    let data = try pageData(recorder.html())
+
+    // then: started, action, setLoading(true), effect started, loaded, effect finished
+    let lines = try XCTUnwrap(data["lines"] as? [String])
+    let states = try XCTUnwrap(data["states"] as? [[Int]])
+    let steps = try XCTUnwrap(data["steps"] as? [[String: Any]])
+    XCTAssertEqual(
+      steps.map { $0["text"] as? String },
+      ["started", "load", "setLoading(true)", "effect #0 load started", "loaded", "effect #0 load finished"])
+    func changes(_ step: Int) -> [String] {
+      (steps[step]["changes"] as? [Int] ?? []).map { ($0 > 0 ? "+ " : "− ") + lines[abs($0) - 1] }
+    }
+    func state(_ step: Int) -> [String] {
+      (steps[step]["state"] as? Int).map { states[$0].map { lines[$0] } } ?? []
+    }
+    XCTAssertEqual(state(0).first, "▿ TimelineReactor.State", "without its module")
+    XCTAssertEqual(changes(1), [], "an action alone changes nothing")
+    XCTAssertEqual(changes(2), ["−   - isLoading: false", "+   - isLoading: true"])
+    XCTAssertEqual(state(3), state(2), "an effect's start keeps the state")
+    XCTAssertEqual(
+      changes(4), ["−   - isLoading: true", "−   - loads: 0", "+   - isLoading: false", "+   - loads: 1"])
+    XCTAssertTrue(state(5).contains("  - loads: 1"), "\(state(5))")
+  }
+
+  func test_html_withoutStates_stillStepsThroughTheEvents() async throws {
+    // given
+    let recorder = await record()
+
+    // when
+    let html = recorder.html()
+
+    // then
+    _ = try parse(html)
+    let steps = try XCTUnwrap(try pageData(html)["steps"] as? [[String: Any]])
+    XCTAssertTrue(steps.allSatisfy { $0["state"] as? Int == -1 })
+    XCTAssertTrue(html.contains("keepsStates: true"))
+  }
+
+  func test_changes_listOnlyTheLinesThatDiffer() {
+    XCTAssertEqual(TraceRecorder.changes(from: [0, 1, 2, 3], to: [0, 1, 2, 3]), [])
+    XCTAssertEqual(TraceRecorder.changes(from: [0, 1, 2, 3], to: [0, 4, 2, 3]), [-2, 5])
+    XCTAssertEqual(TraceRecorder.changes(from: [0, 1, 3], to: [0, 1, 2, 3]), [3])
+    XCTAssertEqual(TraceRecorder.changes(from: [0, 5, 6, 1], to: [0, 6, 7, 1]), [-6, 8])
+  }
+
+  private func parse(_ document: String) throws -> ElementCollector {
+    let collector = ElementCollector()
+    let parser = XMLParser(data: Data(document.utf8))
+    parser.delegate = collector
+    XCTAssertTrue(parser.parse(), "must parse: \(String(describing: parser.parserError))")
+    return collector
+  }
+
+  /// The JSON of the page's `trace-data` script.
+  private func pageData(_ html: String) throws -> [String: Any] {
+    let start = try XCTUnwrap(html.range(of: #"<script type="application/json" id="trace-data">"#))
+    let end = try XCTUnwrap(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
+    let json = String(html[start.upperBound..<end.lowerBound])
+    return try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
   }
 
   func test_emptyRecorder_writesAValidEmptyTimeline() async throws {
@@ -168,10 +343,40 @@ final class TraceRecorderTests: XCTestCase {
   }
 }
 
-/// Notes the elements, attribute names, `<title>` texts and `<text>` texts of a document.
+/// Internal, so that its description carries the module's name.
+struct TimelineNote: Equatable, Sendable { var text: String }
+
+@MainActor
+private final class TimelineNoteReactor: Reactor {
+  typealias Note = TimelineNote
+  enum Action: Sendable { case set(String) }
+  enum Mutation: Sendable { case set(Note) }
+  struct State: Equatable, Sendable { var note = Note(text: "") }
+
+  let initialState = State()
+  let runtime = Runtime()
+
+  func mutate(action: Action) -> Effect<Mutation> {
+    switch action {
+    case .set(let text): .send(.set(Note(text: text)))
+    }
+  }
+
+  func reduce(state: State, mutation: Mutation) -> State {
+    var state = state
+    switch mutation {
+    case .set(let note): state.note = note
+    }
+    return state
+  }
+}
+
+/// Notes the elements, attributes, `<title>` texts and `<text>` texts of a document.
 private final class ElementCollector: NSObject, XMLParserDelegate {
   var elements: [String] = []
-  var attributes: [String] = []
+  var attributes: [String: [[String: String]]] = [:]
+
+  func attributes(of element: String) -> [[String: String]] { attributes[element] ?? [] }
   var titles: [String] = []
   var texts: [String] = []
   private var current = ""
@@ -181,7 +386,7 @@ private final class ElementCollector: NSObject, XMLParserDelegate {
     qualifiedName: String?, attributes attributeDict: [String: String] = [:]
   ) {
     elements.append(elementName)
-    attributes += attributeDict.keys
+    attributes[elementName, default: []].append(attributeDict)
     current = ""
   }
 

@@ -28,6 +28,26 @@ final class FeatureTests: XCTestCase {
     await tester.finish()
   }
 
+  func test_placement_everyFormInProduction_runsWhereTheDocsSay() async {
+    for form in PlacementReactor.probedForms {
+      let reactor = PlacementReactor()
+      await reactor.send(.probe(form)).finish()
+      XCTAssertEqual(
+        reactor.currentState.onMain[form], PlacementReactor.expectedOnMain[form],
+        "\(form): onMain \(String(describing: reactor.currentState.onMain[form]))")
+    }
+  }
+
+  func test_placement_everyFormUnderTheTester_runsWhereTheDocsSay() async {
+    for form in PlacementReactor.probedForms {
+      let tester = ReactorTester(PlacementReactor())
+      await tester.send(.probe(form))
+      let onMain = PlacementReactor.expectedOnMain[form] ?? false
+      await tester.receive(.ran(form, onMain: onMain)) { $0.onMain[form] = onMain }
+      await tester.finish()
+    }
+  }
+
   func test_counter_increase_isReducedBeforeSendReturns() {
     let reactor = CounterViewReactor()
     var values: [Int] = []

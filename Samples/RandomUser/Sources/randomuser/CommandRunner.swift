@@ -25,11 +25,16 @@ struct CommandRunner {
     }
     guard let tracePath = options.tracePath else { return await runReactors() }
     // Attached before the reactors start, so that every one of them is on the timeline.
-    let recorder = TraceRecorder(clock: clock)
+    let lowercased = tracePath.lowercased()
+    let isPage = lowercased.hasSuffix(".html")
+    let recorder = TraceRecorder(clock: clock, keepsStates: isPage)
     let tracing = ReactorInspection.attach(recorder)
     let status = await runReactors()
     tracing.cancel()
-    let trace = tracePath.lowercased().hasSuffix(".svg") ? recorder.svg() : recorder.traceEventJSON()
+    let trace =
+      isPage
+      ? recorder.html(title: "randomuser timeline")
+      : lowercased.hasSuffix(".svg") ? recorder.svg() : recorder.traceEventJSON()
     do {
       try Data(trace.utf8).write(to: URL(fileURLWithPath: tracePath))
     } catch {
@@ -58,11 +63,14 @@ struct CommandRunner {
       }
       var session = InteractiveSession(
         loader: loader, console: console, screen: InteractiveScreen(reactor: reactor), store: store)
-      let status = await session.run(count: options.count)
+      let status = await session.run(count: options.count, opening: options.route)
       await store?.save()
       return status
     }
     await loader.load(count: options.count)
+    if let route = options.route, reactor.currentState.sections.error == nil {
+      return open(route, in: reactor)
+    }
     let status = report(reactor.currentState, loader)
     if let recorder, let recordPath = options.recordPath {
       recorder.stop()
@@ -98,11 +106,23 @@ struct CommandRunner {
     return report(reactor.currentState, Loader(reactor: reactor, options: options, progress: progress))
   }
 
+  /// Opens a deep link and prints the section it shows, or why it leads nowhere.
+  private func open(_ route: MainReactor.Route, in reactor: MainReactor) -> ExitStatus {
+    reactor.send(.open(route))
+    guard let detail = reactor.currentState.detail else {
+      let reason = reactor.currentState.routeError?.description ?? "cannot open \(route)"
+      console.writeError(Self.errorLine(reason))
+      return .failure
+    }
+    console.write(SectionPrinter.detail(detail.currentState))
+    return .success
+  }
+
   /// Prints the sections of `state`, or its error.
   private func report(_ state: MainReactor.State, _ loader: Loader) -> ExitStatus {
     let options = loader.options
-    if let message = state.errorMessage {
-      console.writeError(Self.errorLine(message))
+    if let error = state.sections.error {
+      console.writeError(Self.errorLine(error.description))
       return .failure
     }
     do {

@@ -6,14 +6,16 @@ import ReactorFlow
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 @MainActor
 final class InteractiveScreen {
-  /// The numbered sections: it reads only `sections`, so loading flags, errors and pushed details
-  /// do not re-render it.
+  /// The numbered sections: it reads only the sections' value, so a load starting or failing and a
+  /// pushed detail do not re-render it.
   let list: TerminalView<MainReactor>
   /// The rows of the pushed section, a view of its `DetailReactor`.
   private(set) var detail: TerminalView<DetailReactor>?
 
   init(reactor: MainReactor) {
-    list = TerminalView(reactor) { SectionPrinter.sectionList($0.sections, favourites: $0.favourites) }
+    list = TerminalView(reactor) {
+      SectionPrinter.sectionList($0[\.sections.value] ?? [], favourites: $0.favourites)
+    }
   }
 
   /// The current screen's text.

@@ -36,11 +36,20 @@ struct InteractiveSession {
     A bare number opens that section in the list, or toggles that person in a section.
     """
 
-  /// Loads `count` people, then reads commands until `quit` or the end of input. Errors are shown
-  /// and the loop goes on, but a session in which every load failed ends as a failure.
-  mutating func run(count: Int) async -> ExitStatus {
+  /// Loads `count` people and opens `route` if any, then reads commands until `quit` or the end
+  /// of input. Errors are shown and the loop goes on, but a session in which every load failed
+  /// ends as a failure, and so does one whose route leads nowhere, at once.
+  mutating func run(count: Int, opening route: MainReactor.Route? = nil) async -> ExitStatus {
     console.write("Interactive mode. Type 'help' for the commands, 'quit' to leave.\n")
     await load(count)
+    if let route, hasLoaded {
+      reactor.send(.open(route))
+      if let error = reactor.currentState.routeError {
+        console.writeError(CommandRunner.errorLine(error.description))
+        return .failure
+      }
+      console.write(screen.text)
+    }
     while true {
       console.write(prompt)
       guard let typed = console.readLine() else {
@@ -100,9 +109,9 @@ struct InteractiveSession {
     await loader.load(count: count, retry: retry)
     let state = reactor.currentState
     let people = "\(state.peopleCount) \(state.peopleCount == 1 ? "person" : "people")"
-    if let message = state.errorMessage {
-      console.write("Load failed: \(message)\nType 'retry' to try again.\n")
-      if !state.sections.isEmpty { console.write("Showing the previous \(people).\n") }
+    if let error = state.sections.error {
+      console.write("Load failed: \(error)\nType 'retry' to try again.\n")
+      if state.sections.value?.isEmpty == false { console.write("Showing the previous \(people).\n") }
       return
     }
     hasLoaded = true
@@ -111,7 +120,7 @@ struct InteractiveSession {
   }
 
   private func open(_ argument: String) {
-    let sections = reactor.currentState.sections
+    let sections = reactor.currentState.sections.value ?? []
     let choices =
       sections.isEmpty
       ? "nothing is loaded" : "choose 1-\(sections.count) or a title such as \(sections[0].title)"
@@ -197,7 +206,7 @@ struct InteractiveSession {
     guard let count = state.lastRequestedCount else {
       return console.write("Nothing to retry yet.\n")
     }
-    guard state.errorMessage != nil else {
+    guard state.sections.error != nil else {
       return console.write("Nothing to retry: the last load worked. Type 'reload' to load again.\n")
     }
     reactor.send(.dismissDetail)

@@ -26,7 +26,8 @@ struct Options: Equatable, Sendable {
   var format = Format.text
   var isInteractive = false
   var showsHelp = false
-  /// Where `--trace` writes the timeline: a `.json` file (Trace Event Format) or a `.svg` picture.
+  /// Where `--trace` writes the timeline: a `.json` file (Trace Event Format), a `.svg` picture or
+  /// a `.html` page that steps through the session.
   var tracePath: String?
   /// Where `--record` saves the session.
   var recordPath: String?
@@ -34,6 +35,8 @@ struct Options: Equatable, Sendable {
   var replayPath: String?
   /// Where `--interactive` keeps the favourites (`--state`, `--no-state`).
   var stateFile = StateFile.standard
+  /// The section and person `--open` shows at start: a deep link.
+  var route: MainReactor.Route?
 
   /// Parses the arguments after the program name (`--flag value` or `--flag=value`). Every problem is
   /// a ``UsageError`` with a one-line message; nothing here exits or prints.
@@ -87,6 +90,13 @@ struct Options: Equatable, Sendable {
         try noValue()
         if case .path = options.stateFile { throw UsageError("use either --state or --no-state, not both") }
         options.stateFile = .none
+      case "--open":
+        let text = try value()
+        guard let route = MainReactor.Route(text) else {
+          throw UsageError(
+            "--open needs a section and optionally a person, such as 30s or 30s/2, got '\(text)'")
+        }
+        options.route = route
       case "--help", "-h":
         try noValue()
         options.showsHelp = true
@@ -113,6 +123,12 @@ struct Options: Equatable, Sendable {
     }
     if options.recordPath != nil, options.isInteractive {
       throw UsageError("--record cannot be combined with --interactive")
+    }
+    if options.route != nil, options.format == .json {
+      throw UsageError("--open cannot be combined with --json")
+    }
+    if options.route != nil, options.recordPath != nil {
+      throw UsageError("--open cannot be combined with --record")
     }
     if options.replayPath != nil {
       var others = options
@@ -161,8 +177,8 @@ struct Options: Equatable, Sendable {
 
   private static func parseTracePath(_ text: String) throws(UsageError) -> String {
     let lowercased = text.lowercased()
-    guard lowercased.hasSuffix(".json") || lowercased.hasSuffix(".svg") else {
-      throw UsageError("--trace needs a file name ending in .json or .svg, got '\(text)'")
+    guard [".json", ".svg", ".html"].contains(where: lowercased.hasSuffix) else {
+      throw UsageError("--trace needs a file name ending in .json, .svg or .html, got '\(text)'")
     }
     return text
   }

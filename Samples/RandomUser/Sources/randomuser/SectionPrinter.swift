@@ -31,7 +31,7 @@ enum SectionPrinter {
 
   /// The loaded sections as text: a summary line, then each title and count and the names in it.
   static func text(_ state: MainReactor.State, source: String) -> String {
-    let sections = state.sections
+    let sections = state.sections.value ?? []
     let total = state.peopleCount
     var out = "\(total) \(total == 1 ? "person" : "people") in \(sections.count) "
     out += "\(sections.count == 1 ? "section" : "sections") (\(source))\n"
@@ -48,7 +48,9 @@ enum SectionPrinter {
   static func json(_ state: MainReactor.State, source: String, seed: String?) throws -> String {
     let document = Document(
       source: source, seed: seed, count: state.peopleCount,
-      sections: state.sections.map { .init(title: $0.title, count: $0.people.count, people: $0.people) })
+      sections: (state.sections.value ?? []).map {
+        .init(title: $0.title, count: $0.people.count, people: $0.people)
+      })
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     // With the milliseconds randomuser.me sends (`.iso8601` drops them). The formatter truncates,

@@ -4,7 +4,7 @@ enum Usage {
   static let synopsis = """
     usage: randomuser [--count N] [--seed S] [--live | --url URL] [--timeout SECONDS]
                       [--json | --interactive [--state FILE | --no-state]]
-                      [--trace FILE] [--record FILE] [--help]
+                      [--open ROUTE] [--trace FILE] [--record FILE] [--help]
            randomuser --replay FILE [--trace FILE]
     """
 
@@ -35,14 +35,19 @@ enum Usage {
                            it, ~/.local/state/... on Linux, ~/Library/Application Support/...
                            on macOS).
           --no-state       Keep the favourites for this session only.
+          --open ROUTE     Start in a section, with one of its people expanded: 30s opens the
+                           30s, 30s/2 also expands its second person (a deep link). A route to
+                           a section or a person that was not loaded is an error.
           --trace FILE     Write a timeline of what the reactors did: FILE.json in the Trace
-                           Event Format (open it in ui.perfetto.dev or chrome://tracing), or
-                           FILE.svg, a picture.
+                           Event Format (open it in ui.perfetto.dev or chrome://tracing),
+                           FILE.svg, a picture, or FILE.html, a page that steps through the
+                           session with the state at each step (open it in a browser).
           --record FILE    Also save the session (what the reactor did) to FILE.
           --replay FILE    Print a saved session again, exactly, without loading anything.
       -h, --help           Show this help.
 
     Exit status: 0 on success, 1 when the load failed or found nobody (in --interactive: every
-    load) or the output could not be written, 2 for a bad command line.
+    load), when the route of --open leads nowhere, or when the output could not be written, 2
+    for a bad command line.
     """
 }

@@ -71,7 +71,8 @@ public final class DetailReactor: OutputReactor, IdentityHashable {
     }
   }
 
-  /// The state the screen opens with: every row collapsed, and the favourites as they are then.
+  /// The state the screen opens with: every row collapsed or the one asked for expanded, and the
+  /// favourites as they are then.
   public var initialState: State {
     var state = openingState
     state.favourites = favourites.value
@@ -87,10 +88,11 @@ public final class DetailReactor: OutputReactor, IdentityHashable {
   private let openingState: State
   private let favourites: Favourites
 
-  /// Creates the reactor for the people of one section, on the favourites the app shares.
-  public init(section: PersonSection, favourites: Favourites = Favourites([])) {
+  /// Creates the reactor for the people of one section, with every row collapsed or the row at
+  /// `expandedIndex` expanded, on the favourites the app shares.
+  public init(section: PersonSection, expandedIndex: Int? = nil, favourites: Favourites = Favourites([])) {
     // Shares the section's people: a copy would retain each of them on the main actor.
-    openingState = State(title: section.title, people: section.people)
+    openingState = State(title: section.title, people: section.people, expandedIndex: expandedIndex)
     self.favourites = favourites
   }
 

@@ -6,7 +6,7 @@ import ReactorFlow
 
 extension MainReactor.Mutation: Codable {
   private enum CodingKeys: String, CodingKey {
-    case startLoading, setSections, setError, setDetail, setFavourites
+    case startLoading, setSections, setError, setDetail, setFavourites, rejectRoute
   }
 
   /// Decodes a mutation. A pushed detail screen is a reactor, which a recording does not hold:
@@ -17,8 +17,8 @@ extension MainReactor.Mutation: Codable {
       self = .startLoading(count: count)
     } else if let sections = try container.decodeIfPresent([PersonSection].self, forKey: .setSections) {
       self = .setSections(sections)
-    } else if let message = try container.decodeIfPresent(String.self, forKey: .setError) {
-      self = .setError(message)
+    } else if let error = try container.decodeIfPresent(DescribedError.self, forKey: .setError) {
+      self = .setError(error)
     } else if let title = try container.decodeIfPresent(String?.self, forKey: .setDetail) {
       guard title == nil else {
         throw DecodingError.dataCorruptedError(
@@ -28,6 +28,8 @@ extension MainReactor.Mutation: Codable {
       self = .setDetail(nil)
     } else if let favourites = try container.decodeIfPresent(Set<Person.ID>.self, forKey: .setFavourites) {
       self = .setFavourites(favourites)
+    } else if let error = try container.decodeIfPresent(RouteError.self, forKey: .rejectRoute) {
+      self = .rejectRoute(error)
     } else {
       throw DecodingError.dataCorrupted(
         DecodingError.Context(
@@ -41,11 +43,12 @@ extension MainReactor.Mutation: Codable {
     switch self {
     case .startLoading(let count): try container.encode(count, forKey: .startLoading)
     case .setSections(let sections): try container.encode(sections, forKey: .setSections)
-    case .setError(let message): try container.encode(message, forKey: .setError)
+    case .setError(let error): try container.encode(error, forKey: .setError)
     case .setDetail(let detail):
       try container.encode(detail.map { $0.reactor.title }, forKey: .setDetail)
     case .setFavourites(let favourites):
       try container.encode(favourites.sorted(), forKey: .setFavourites)
+    case .rejectRoute(let error): try container.encode(error, forKey: .rejectRoute)
     }
   }
 }

@@ -2,21 +2,24 @@ import ReactorFlow
 
 /// The main screen: loads people, groups them by age decade, and pushes a detail screen.
 ///
-/// - `load(count)` sets `isLoading`, fetches through the injected ``PeopleClient`` and replaces
-///   the sections. A second `load` while one runs cancels the first: the latest wins.
-/// - A failed load sets `errorMessage` and keeps the previous sections; `retry` repeats the
-///   last load and clears the error.
+/// - `load(count)` marks `sections` as loading, fetches through the injected ``PeopleClient`` and
+///   replaces the sections. A second `load` while one runs cancels the first: the latest wins.
+/// - A failed load marks `sections` as failed with the error and keeps the previous sections;
+///   `retry` repeats the last load, which clears the error.
 /// - `showDetail(title)` pushes a ``DetailReactor`` with that section's people, a child that the
 ///   state owns (`Child<DetailReactor>?`): `dismissDetail` removes it, and so does the detail's
 ///   own `close`, whose output ``DetailReactor/Output/didClose`` the reactor maps to
 ///   `dismissDetail`. A removed detail is released, with anything it was doing.
+/// - `open(route)` is a deep link (`30s/2`): it pushes the detail of the route's section with its
+///   person expanded, in one change of state; a route that leads nowhere changes no screen and
+///   sets `routeError`.
 /// - `favourites` mirrors the ``Favourites`` that the app shares with the detail screens, which
 ///   star people: each change arrives as `setFavourites`.
 ///
 /// ```swift
 /// let reactor = MainReactor(client: LivePeopleClient())
 /// await reactor.send(.load(100)).finish()
-/// reactor.currentState.sections.map(\.title)  // ["10s", "20s", ...]
+/// reactor.currentState.sections.value?.map(\.title)  // ["10s", "20s", ...]
 /// ```
 /// In a test, inject ``OfflinePeopleClient`` (the default) or a stub conforming to
 /// ``PeopleClient``.
@@ -32,6 +35,8 @@ public final class MainReactor: Reactor {
     case showDetail(String)
     /// Removes the pushed detail.
     case dismissDetail
+    /// Opens a section and, optionally, one of its people: a deep link.
+    case open(Route)
   }
 
   /// A change of state.
@@ -40,32 +45,33 @@ public final class MainReactor: Reactor {
     case startLoading(count: Int)
     /// A load finished with these sections.
     case setSections([PersonSection])
-    /// A load failed with this message.
-    case setError(String)
+    /// A load failed with this error.
+    case setError(DescribedError)
     /// A detail was pushed (a child reactor) or removed (`nil`).
     case setDetail(Child<DetailReactor>?)
     /// The favourites changed.
     case setFavourites(Set<Person.ID>)
+    /// A route led nowhere: no screen changes.
+    case rejectRoute(RouteError)
   }
 
   /// What the main screen shows.
   public struct State: Equatable, Sendable {
-    /// The people, one section per age decade, youngest first.
-    public var sections: [PersonSection] = []
-    /// Whether a load is running.
-    public var isLoading = false
-    /// Why the last load failed, until the next load starts.
-    public var errorMessage: String?
+    /// The people, one section per age decade, youngest first: loading, loaded, or failed with
+    /// the error of the last load, the last loaded sections kept meanwhile.
+    public var sections: Loadable<[PersonSection], DescribedError> = .idle
     /// The count of the last load, which `retry` repeats.
     public var lastRequestedCount: Int?
     /// The pushed detail screen, if any; the state owns it, and compares it by identity.
     public var detail: Child<DetailReactor>?
     /// The identifiers of the starred people.
     public var favourites: Set<Person.ID> = []
+    /// Why the last route opened nothing, until a screen is pushed or removed.
+    public var routeError: RouteError?
 
-    /// The number of people across all sections.
+    /// The number of people across the sections shown.
     public var peopleCount: Int {
-      sections.reduce(0) { $0 + $1.people.count }
+      (sections.value ?? []).reduce(0) { $0 + $1.people.count }
     }
 
     /// Creates an empty state.
@@ -109,15 +115,20 @@ public final class MainReactor: Reactor {
       guard let count = currentState.lastRequestedCount else { return .none }
       return load(count: count)
     case .showDetail(let title):
-      guard let section = currentState.sections.first(where: { $0.title == title }) else { return .none }
-      let detail = adopt(DetailReactor(section: section, favourites: favourites)) { output in
-        switch output {
-        case .didClose: .dismissDetail
-        }
+      guard let section = currentState.sections.value?.first(where: { $0.title == title }) else {
+        return .none
       }
-      return .send(.setDetail(detail))
+      return .send(.setDetail(adoptDetail(DetailReactor(section: section, favourites: favourites))))
     case .dismissDetail:
       return currentState.detail == nil ? .none : .send(.setDetail(nil))
+    case .open(let route):
+      // The detail is made in the state the route shows, so that it is one change, not a push
+      // and then a toggle.
+      do {
+        return .send(.setDetail(try detail(for: route)))
+      } catch {
+        return .send(.rejectRoute(error))
+      }
     }
   }
 
@@ -131,22 +142,52 @@ public final class MainReactor: Reactor {
     var state = state
     switch mutation {
     case .startLoading(let count):
-      state.isLoading = true
-      state.errorMessage = nil
+      state.sections.startLoading()
       state.lastRequestedCount = count
     case .setSections(let sections):
-      state.isLoading = false
-      state.sections = sections
-    case .setError(let message):
+      state.sections = .loaded(sections)
+    case .setError(let error):
       // The previous sections stay: a failed refresh must not blank the screen.
-      state.isLoading = false
-      state.errorMessage = message
+      state.sections.fail(error)
     case .setDetail(let detail):
       state.detail = detail
+      state.routeError = nil
+    case .rejectRoute(let error):
+      state.routeError = error
     case .setFavourites(let favourites):
       state.favourites = favourites
     }
     return state
+  }
+
+  /// The detail of the route's section, its person expanded, adopted; or where the route breaks.
+  private func detail(for route: Route) throws(RouteError) -> Child<DetailReactor> {
+    let sections = currentState.sections.value ?? []
+    guard let section = sections.first(where: { $0.title == route.section }) else {
+      let reason =
+        sections.isEmpty
+        ? "nothing is loaded" : "the sections are \(sections.map(\.title).joined(separator: ", "))"
+      throw RouteError(position: 0, destination: "section \(route.section)", reason: reason)
+    }
+    guard let person = route.person else {
+      return adoptDetail(DetailReactor(section: section, favourites: favourites))
+    }
+    let count = section.people.count
+    guard section.people.indices.contains(person - 1) else {
+      throw RouteError(
+        position: 1, destination: "person \(person) of \(section.title)",
+        reason: "\(section.title) has \(count) \(count == 1 ? "person" : "people")")
+    }
+    return adoptDetail(DetailReactor(section: section, expandedIndex: person - 1, favourites: favourites))
+  }
+
+  /// Adopts a detail: its `close` removes it.
+  private func adoptDetail(_ detail: DetailReactor) -> Child<DetailReactor> {
+    adopt(detail) { output in
+      switch output {
+      case .didClose: .dismissDetail
+      }
+    }
   }
 
   private func load(count: Int) -> Effect<Mutation> {
@@ -156,7 +197,7 @@ public final class MainReactor: Reactor {
       await send(.setSections(PersonSection.grouping(people)))
     } catch: { error, send in
       // `PeopleClientError.description` is the one place an error becomes text.
-      await send(.setError(String(describing: error)))
+      await send(.setError(DescribedError(error)))
     }
     .prepend(.startLoading(count: count))
     .cancellable(id: LoadID.load, cancelInFlight: true)
