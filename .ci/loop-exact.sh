@@ -40,6 +40,7 @@ cd "$(dirname "$0")/.."
 
 classes=(
   RandomUserTests.DetailReactorTests
+  RandomUserTests.FavouritesTests
   RandomUserTests.MainReactorExpectationSnippetTests
   RandomUserTests.MainReactorIsolationTests
   RandomUserTests.MainReactorRecordingSnippetTests
@@ -53,6 +54,7 @@ classes=(
   ReactorFlowTestingTests.DebouncedSearchTests
   ReactorFlowTestingTests.ExactTimingTests
   ReactorFlowTestingTests.ExpectationTests
+  ReactorFlowTestingTests.FilePersistenceTests
   ReactorFlowTestingTests.ParityTestingTests
   ReactorFlowTestingTests.ReactorStubTests
   ReactorFlowTestingTests.ReactorTesterChildrenTests
@@ -61,6 +63,7 @@ classes=(
   ReactorFlowTestingTests.ReactorTesterTests
   ReactorFlowTestingTests.RecordingSnippetTests
   ReactorFlowTestingTests.RootReactorTests
+  ReactorFlowTestingTests.SharedValueTesterTests
   ReactorFlowTestingTests.SignUpFormTests
   ReactorFlowTestingTests.StopwatchTests
   ReactorFlowTestingTests.StreamLoopTests
@@ -98,6 +101,8 @@ classes=(
   ReactorFlowTests.RecordingTests
   ReactorFlowTests.ReentrancyTests
   ReactorFlowTests.RestartingStopwatchTests
+  ReactorFlowTests.SharedStateArticleTests
+  ReactorFlowTests.SharedValueTests
   ReactorFlowTests.StoredClockTests
   ReactorFlowTests.SubclassReactorTests
   ReactorFlowTests.ThrottleTests
@@ -107,7 +112,7 @@ classes=(
 # The Swift Testing tests run in the same bundle, in parallel (Swift Testing's default): the
 # adapter tests and the reactor suites of Tests/ReactorFlowTestingTests/SwiftTesting. A run with
 # fewer than this many is a failure, so that a suite cannot drop out unnoticed.
-swift_testing_minimum=46
+swift_testing_minimum=47
 
 # The script's own standard error: a trap may run while a step's output goes to a log.
 exec 3>&2

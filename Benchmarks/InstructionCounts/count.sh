@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Instructions per iteration of eleven benchmark cases, counted with valgrind's callgrind.
+# Instructions per iteration of thirteen benchmark cases, counted with valgrind's callgrind.
 #
 #   Benchmarks/InstructionCounts/count.sh [case ...]
 #
 # Builds the `instruction-counts` executable in release, runs each case under callgrind with N
 # and with 2N iterations, and prints one line per case: `case instructions-per-iteration`, where
 # the count is (I(2N) - I(N)) / N: the difference removes the process's startup and the fixture's
-# setup. With no arguments, all eleven cases run.
+# setup. With no arguments, all thirteen cases run.
 #
 # Environment:
 #   REACTORFLOW_PATH  a ReactorFlow checkout to measure instead of the one this script is in: the
@@ -37,6 +37,8 @@ all_cases=(
   "trace-recorder 10000"
   "recording 100000 recording-counts"
   "replay-step 200000 recording-counts"
+  "shared-fanout 2000"
+  "eventbus-fanout 500"
 )
 
 log() { echo "$@" >&2; }

@@ -217,6 +217,51 @@ final class GreetingReactor: Reactor {
   }
 }
 
+// MARK: - Guide: Global state, a current value
+
+/// The guide's signed-in user.
+enum GuideUser: Sendable, Equatable {
+  case guest
+  case member(String)
+}
+
+/// The guide's reactor that shows the current user, a `SharedValue` passed in `init`.
+@MainActor
+final class CurrentUserReactor: Reactor {
+  enum Mutation: Sendable { case setUser(GuideUser) }
+  enum Action: Sendable { case signIn(String) }
+  struct State: Equatable, Sendable { var user: GuideUser }
+
+  let runtime = Runtime()
+  let currentUser: SharedValue<GuideUser>  // passed in init
+
+  init(currentUser: SharedValue<GuideUser>) {
+    self.currentUser = currentUser
+  }
+
+  var initialState: State { State(user: currentUser.value) }
+
+  func mutate(action: Action) -> Effect<Mutation> {
+    switch action {
+    case .signIn(let name):
+      let user = GuideUser.member(name)
+      // Signing in, anywhere:
+      currentUser.set(user)
+    }
+    return .none
+  }
+
+  func externalMutations() -> Effect<Mutation> {
+    currentUser.changes { .setUser($0) }
+  }
+
+  func reduce(state: State, mutation: Mutation) -> State {
+    switch mutation {
+    case .setUser(let user): State(user: user)
+    }
+  }
+}
+
 // MARK: - Guide: view communication
 
 @MainActor
@@ -260,6 +305,18 @@ final class ChatView {
 
 @MainActor
 final class MigrationGuideTests: XCTestCase {
+  func test_globalState_aCurrentValue_reachesEveryReactorWhenSet() async {
+    let currentUser = SharedValue(GuideUser.guest)
+    let header = CurrentUserReactor(currentUser: currentUser)
+    let settings = CurrentUserReactor(currentUser: currentUser)
+    XCTAssertEqual(settings.currentState.user, .guest)
+
+    header.send(.signIn("ada"))
+
+    XCTAssertEqual(header.currentState.user, .member("ada"))
+    XCTAssertEqual(settings.currentState.user, .member("ada"))
+  }
+
   // MARK: View, DisposeBag
 
   func test_guideView_tapAndState_sendTheActionAndShowTheValue() async {

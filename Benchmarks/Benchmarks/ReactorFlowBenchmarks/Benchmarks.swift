@@ -202,6 +202,7 @@ let benchmarks: @Sendable () -> Void = {
   registerObservationBenchmarks()
   registerObservationFloorBenchmarks()
   registerCompositionBenchmarks()
+  registerSharedValueBenchmarks()
 }
 
 /// The metrics of the counter cases: the harness's, then this package's per-action ones.

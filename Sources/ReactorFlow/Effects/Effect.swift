@@ -55,6 +55,11 @@ public struct Effect<Element: Sendable>: Sendable {
     case deferred(@MainActor @Sendable () -> Effect)
     /// The first effect, then the second one even if the first failed or was cancelled.
     case finally(Effect, Effect)
+    /// Registers `deliver` with a source that calls it synchronously, on the main actor, for as
+    /// long as `owner` (the reactor) lives (``SharedValue/changes(_:fileID:line:)``); `deliver`
+    /// returns `false` once the reactor is gone.
+    case subscribe(
+      @MainActor @Sendable (_ owner: AnyObject, _ deliver: @escaping @MainActor (Element) -> Bool) -> Void)
   }
 
   /// Every operation other than `.none` and one `.send`, behind one reference.
@@ -362,6 +367,10 @@ extension Effect {
       return Effect<NewElement>(operation: .deferred { make().map(transform) })
     case .finally(let effect, let closing):
       return Effect<NewElement>(operation: .finally(effect.map(transform), closing.map(transform)))
+    case .subscribe(let subscribe):
+      return Effect<NewElement>(
+        operation: .subscribe { owner, deliver in subscribe(owner) { deliver(transform($0)) } },
+        site: box?.site)
     }
   }
 }

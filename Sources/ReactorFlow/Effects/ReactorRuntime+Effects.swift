@@ -87,6 +87,8 @@ extension ReactorRuntime {
       } else {
         start(closing, reactor, &group, sink, ids: ids, isExternal: isExternal)
       }
+    case .subscribe(let subscribe):
+      Self.subscribe(subscribe, effect.box?.site, ids: ids, reactor, sink)
     }
   }
 
@@ -265,7 +267,47 @@ extension ReactorRuntime {
         throw error
       }
       await runClosing(closing, reactor, sink)
+    case .subscribe(let subscribe):
+      guard let reactor = reactor.value, !Task.isCancelled else { return }
+      Self.subscribe(subscribe, effect.box?.site, ids: [], reactor, sink)
     }
+  }
+
+  /// Subscribes the reactor to a synchronous source (a ``SharedValue``): each element is
+  /// delivered on the main actor as if a task had sent it, so that it is queued while the loop
+  /// processes, and it reaches inspectors as the mutation of an effect. The source holds the
+  /// reactor weakly and forgets it once a delivery finds it gone.
+  @inlinable
+  static func subscribe<R: Reactor<Action, Mutation, State>, Element>(
+    _ subscribe: @MainActor @Sendable (AnyObject, @escaping @MainActor (Element) -> Bool) -> Void,
+    _ site: EffectSite?,
+    ids: [EffectID],
+    _ reactor: R,
+    _ sink: Sink<R, Element>
+  ) {
+    let weakReactor = WeakReactor(value: reactor)
+    let serial = reactor.runtime.registry.makeSerial()
+    subscribe(reactor) { element in
+      guard let reactor = weakReactor.value else { return false }
+      if _slowPath(reactor.runtime.attachments != nil) {
+        reactor.runtime.deliverInspected(serial: serial, ids: ids, site: site) {
+          sink.fromTask(reactor, element)
+        }
+      } else {
+        sink.fromTask(reactor, element)
+      }
+      return true
+    }
+  }
+
+  /// Delivers an element of a subscription with the subscription as the current effect, for
+  /// the inspectors' report of the mutation.
+  @usableFromInline @inline(never)
+  func deliverInspected(serial: Int, ids: [EffectID], site: EffectSite?, _ deliver: () -> Void) {
+    let info = EffectInfo(
+      serial: serial, ids: ids, fileID: site.map { "\($0.fileID)" } ?? "?",
+      line: site.map { Int($0.line) } ?? 0)
+    InspectedEffect.$current.withValue(info, operation: deliver)
   }
 
   /// Runs the closing piece of a `finally`, delivering its elements even when the effect was
@@ -362,7 +404,7 @@ extension Effect {
   @inlinable
   var isSynchronous: Bool {
     switch operation {
-    case .none, .element, .elements, .cancel:
+    case .none, .element, .elements, .cancel, .subscribe:
       return true
     case .run, .throttle, .deferred:
       // A deferred effect is not known until it is made; a concatenation makes it in place.
@@ -381,7 +423,7 @@ extension Effect {
   var site: EffectSite? {
     if let site = box?.site { return site }
     switch operation {
-    case .none, .element, .elements, .run, .cancel, .deferred:
+    case .none, .element, .elements, .run, .cancel, .deferred, .subscribe:
       return nil
     case .merge(let effects), .concatenate(let effects):
       for effect in effects {

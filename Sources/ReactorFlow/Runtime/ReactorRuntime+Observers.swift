@@ -59,13 +59,26 @@ extension ReactorRuntime {
   }
 
   /// Adds an observer, calls it with the current state at once, and returns its token.
-  @usableFromInline
+  ///
+  /// Inlinable for the first line only: an observer is often what starts a reactor, and a start
+  /// made here is specialized for the reactor (see `start(_:)`).
+  @inlinable
   func addObserver(
     _ reactor: some Reactor<Action, Mutation, State>,
     onChange: @escaping @MainActor (State) -> Bool,
     onFinish: (@MainActor () -> Void)? = nil
   ) -> ObservationToken {
-    let state = currentState(of: reactor)
+    addObserver(startedWith: currentState(of: reactor), onChange: onChange, onFinish: onFinish)
+  }
+
+  /// Adds an observer to the started runtime, calls it with `state` at once, and returns its
+  /// token.
+  @usableFromInline
+  func addObserver(
+    startedWith state: State,
+    onChange: @escaping @MainActor (State) -> Bool,
+    onFinish: (@MainActor () -> Void)?
+  ) -> ObservationToken {
     let id = nextObserverID
     nextObserverID += 1
     let keep = onChange(state)

@@ -136,18 +136,18 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
   }
 
   /// Reads `initialState`, publishes it and starts the external streams.
-  @usableFromInline
+  ///
+  /// Inlinable, so that the external streams' sinks are specialized for the reactor: a shared
+  /// value delivers each change through them synchronously (CONTRIBUTING.md, Performance idioms:
+  /// the inlinable loop).
+  @inlinable
   func start<R: Reactor<Action, Mutation, State>>(_ reactor: R) -> State {
-    reactorType = type(of: reactor)
-    startInspection(reactorType: reactorType)
+    willStart(type(of: reactor))
     let initial = reactor.initialState
     reducedState = initial
     let state = reactor.transform(state: initial)
     publishedState = state
-    if let inspectors = attachments?.inspectors {
-      inspectors.lastState = state
-      if inspectors.forwardsToProcess { ReactorInspection.reportStart(of: inspectors.reactor, state: state) }
-    }
+    didPublishInitialState(state)
     // Nothing can be processing yet: every path that processes starts the runtime first. The
     // streams' synchronous elements are processed in place; the actions they send are queued.
     isProcessing = true
@@ -165,6 +165,23 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
     drainPending(reactor)
     isProcessing = false
     return publishedState ?? state
+  }
+
+  /// Notes the reactor's type, for messages, and starts its inspection when process-wide
+  /// inspectors are attached.
+  @usableFromInline
+  func willStart(_ type: Any.Type) {
+    reactorType = type
+    startInspection(reactorType: type)
+  }
+
+  /// Gives the inspectors the initial state, the `old` of the first state event, and reports the
+  /// start to the process-wide inspectors.
+  @usableFromInline
+  func didPublishInitialState(_ state: State) {
+    guard let inspectors = attachments?.inspectors else { return }
+    inspectors.lastState = state
+    if inspectors.forwardsToProcess { ReactorInspection.reportStart(of: inspectors.reactor, state: state) }
   }
 
   /// 1. An action is sent (``Reactor/send(_:)``).

@@ -13,6 +13,16 @@ struct RandomUserExecutable {
   /// Where the executable is.
   let url: URL
 
+  /// The test process's environment, with the interactive mode's default state file in a
+  /// temporary directory: a test never reads or writes the user's favourites.
+  static let environment: [String: String] = {
+    var environment = ProcessInfo.processInfo.environment
+    environment["XDG_STATE_HOME"] =
+      FileManager.default.temporaryDirectory
+      .appendingPathComponent("randomuser-tests-\(ProcessInfo.processInfo.processIdentifier)").path
+    return environment
+  }()
+
   /// Finds `randomuser` next to the test bundle: the build products of `swift test`, whatever
   /// its `--scratch-path`, and, failing that, `<package>/.build/debug`.
   static func locate() throws -> RandomUserExecutable {
@@ -53,6 +63,7 @@ struct RandomUserExecutable {
     let process = Process()
     process.executableURL = url
     process.arguments = arguments
+    process.environment = Self.environment
     let output = Pipe()
     let error = Pipe()
     let standardInput = Pipe()
@@ -103,6 +114,7 @@ struct RandomUserExecutable {
     let process = Process()
     process.executableURL = url
     process.arguments = arguments
+    process.environment = Self.environment
     let output = Pipe()
     process.standardOutput = output
     process.standardInput = terminal.slaveHandle

@@ -11,6 +11,23 @@ final class SearchClientMock: SearchClient {
 
 @MainActor
 final class FeatureTests: XCTestCase {
+  func test_basket_aChangeByOneScreen_reachesTheOther_andIsWrittenOnce() async throws {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("basket-\(UUID().uuidString).json").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let clock = TestClock()
+    let store = makeBasketStore(path: path, clock: clock) { XCTFail("\($0)") }
+    let tester = ReactorTester(BasketReactor(basket: store.shared))
+    let other = BasketReactor(basket: store.shared)
+    other.send(.add("tea"))
+    await tester.receive(.setItems(["tea"])) { $0.items = ["tea"] }
+    await tester.send(.add("milk")) { $0.items = ["tea", "milk"] }
+    await clock.advance(by: .seconds(1))
+    XCTAssertEqual(store.writeCount, 1)
+    XCTAssertEqual(FileStorage<[String]>(path: path).load(default: []).value, ["tea", "milk"])
+    await tester.finish()
+  }
+
   func test_placement_everyFormInProduction_runsWhereTheDocsSay() async {
     for form in PlacementReactor.probedForms {
       let reactor = PlacementReactor()

@@ -17,6 +17,7 @@ enum InstructionCounts {
   static let cases = [
     "counter-sync", "keypath-observer", "counter-fanout", "observation-bridge", "effect-roundtrip",
     "children-1000", "inspect", "log-changes", "trace-recorder", "hop", "task-floor",
+    "shared-fanout", "eventbus-fanout",
   ]
 
   @MainActor
@@ -49,6 +50,8 @@ enum InstructionCounts {
     case "trace-recorder": traced(count)
     case "hop": await bareHops(count)
     case "task-floor": await taskHops(count)
+    case "shared-fanout": sharedFanOut(count)
+    case "eventbus-fanout": await eventBusFanOut(count)
     default: fatalError("unknown case \(name)")
     }
   }
@@ -226,6 +229,30 @@ nonisolated(unsafe) var hopSink = 0
 func hopOffTheMainActor(_ value: Int) async -> Int {
   hopSink = value
   return value &+ 1
+}
+
+/// `shared-fanout`: `count` changes of a `SharedValue` that 100 observed reactors read, each
+/// reduced by all of them before `set` returns. One iteration is one change (100 reductions).
+@MainActor
+func sharedFanOut(_ count: Int) -> Int {
+  let fanOut = FanOut(readers: 100, throughBus: false)
+  let seen = fanOut.changeShared(count)
+  precondition(seen == 100 &* count, "a reader missed a change")
+  precondition(fanOut.sharedReaders.allSatisfy { $0.currentState.value == count }, "a reader is behind")
+  return seen
+}
+
+/// `eventbus-fanout`: the same fan-out through an `EventBus` that the 100 reactors merge as an
+/// external stream: `count` posts, each awaited until every reader reduced it. One iteration is
+/// one post (100 reductions).
+@MainActor
+func eventBusFanOut(_ count: Int) async -> Int {
+  let fanOut = FanOut(readers: 100, throughBus: true)
+  // The readers' streams subscribe when they start, in their tasks: wait for all 100.
+  while fanOut.bus.subscriberCount < 100 { await Task.yield() }
+  let seen = await fanOut.postOnBus(count)
+  precondition(seen == 100 &* count, "a reader missed a post")
+  return seen
 }
 
 #if os(Linux)

@@ -46,7 +46,11 @@ struct CommandRunner {
 
   private func runReactors() async -> ExitStatus {
     if let replayPath = options.replayPath { return replay(from: replayPath) }
-    let reactor = MainReactor(client: makeClient(), seed: options.seed)
+    // Only the interactive mode stars people, so only it opens the favourites' file.
+    let store =
+      options.isInteractive ? FavouritesStore(options: options, console: console, clock: clock) : nil
+    let reactor = MainReactor(
+      client: makeClient(), seed: options.seed, favourites: store?.favourites ?? Favourites([]))
     let recorder = options.recordPath.map { _ in reactor.recordSession(clock: clock) }
     let progress = ProgressIndicator(
       console: console, clock: clock, discardsTypedInput: options.isInteractive)
@@ -58,8 +62,10 @@ struct CommandRunner {
         return .failure
       }
       var session = InteractiveSession(
-        loader: loader, console: console, screen: InteractiveScreen(reactor: reactor))
-      return await session.run(count: options.count, opening: options.route)
+        loader: loader, console: console, screen: InteractiveScreen(reactor: reactor), store: store)
+      let status = await session.run(count: options.count, opening: options.route)
+      await store?.save()
+      return status
     }
     await loader.load(count: options.count)
     if let route = options.route, reactor.currentState.sections.error == nil {

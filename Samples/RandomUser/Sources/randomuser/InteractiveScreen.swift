@@ -13,7 +13,9 @@ final class InteractiveScreen {
   private(set) var detail: TerminalView<DetailReactor>?
 
   init(reactor: MainReactor) {
-    list = TerminalView(reactor) { SectionPrinter.sectionList($0[\.sections.value] ?? []) }
+    list = TerminalView(reactor) {
+      SectionPrinter.sectionList($0[\.sections.value] ?? [], favourites: $0.favourites)
+    }
   }
 
   /// The current screen's text.
@@ -24,7 +26,9 @@ final class InteractiveScreen {
     }
     if let detail, detail.model.reactor === reactor { return detail.output }
     let view = TerminalView(reactor) {
-      SectionPrinter.detail(.init(title: $0.title, people: $0.people, expandedIndex: $0.expandedIndex))
+      var state = DetailReactor.State(title: $0.title, people: $0.people, expandedIndex: $0.expandedIndex)
+      state.favourites = $0.favourites
+      return SectionPrinter.detail(state)
     }
     detail = view
     return view.output

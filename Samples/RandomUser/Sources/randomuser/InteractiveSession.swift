@@ -3,7 +3,8 @@ import RandomUserCore
 /// The `--interactive` loop: reads one command per line and drives the same reactors as an app.
 ///
 /// In the list, `open` sends `showDetail`; in a detail, `toggle` sends the detail reactor's
-/// `toggle` and `back` sends it `close`, whose output makes `MainReactor` remove the detail;
+/// `toggle`, `star` its `star` (confirmed once the favourites are on disk), and `back` sends it
+/// `close`, whose output makes `MainReactor` remove the detail;
 /// `reload` and `retry` load again. The views of
 /// ``InteractiveScreen`` show the state. Works the same with a terminal or piped input; the end of
 /// input quits. Every line goes through ``TerminalInput/sanitized(_:)`` first, so no escape
@@ -14,6 +15,8 @@ struct InteractiveSession {
   let loader: Loader
   let console: Console
   let screen: InteractiveScreen
+  /// The favourites and their file, if the session keeps them.
+  let store: FavouritesStore?
   /// Whether any load has succeeded: the exit status is a failure when none has.
   var hasLoaded = false
 
@@ -24,6 +27,7 @@ struct InteractiveSession {
       list                 Show the sections (or, in a section, its people).
       open <n | title>     Open a section by number or title, for example 'open 2' or 'open 20s'.
       toggle <n>           In a section, expand person n, or collapse them if expanded.
+      star <n>             In a section, star person n, or unstar them if starred.
       back                 Close the section and return to the list.
       reload [count]       Load again, optionally another number of people.
       retry                Repeat the last load after it failed.
@@ -81,6 +85,8 @@ struct InteractiveSession {
       open(argument)
     case "toggle", "t":
       toggle(argument)
+    case "star", "s":
+      await star(argument)
     case "back", "b":
       back()
     case "reload", "r":
@@ -152,6 +158,26 @@ struct InteractiveSession {
       detail.currentState.expandedIndex == number - 1
         ? "\(number). \(person.name)\n" + SectionPrinter.details(of: person, indent: "   ")
         : "Collapsed \(number). \(person.name).\n")
+  }
+
+  private func star(_ argument: String) async {
+    guard let detail = reactor.currentState.detail else {
+      return console.write("Open a section first, for example 'open 1'.\n")
+    }
+    let count = detail.currentState.people.count
+    let choices = count == 1 ? "1" : "1-\(count)"
+    guard let number = Int(argument), (1...count).contains(number) else {
+      return console.write(
+        argument.isEmpty
+          ? "Star which person? Choose \(choices), for example 'star 1'.\n"
+          : "No person '\(TerminalInput.excerpt(argument))': choose \(choices).\n")
+    }
+    detail.send(.star(number - 1))
+    // Confirmed once on disk: a star the user saw printed survives a crash right after.
+    await store?.save()
+    let person = detail.currentState.people[number - 1]
+    let isStarred = detail.currentState.favourites.contains(person.id)
+    console.write("\(isStarred ? "Starred" : "Unstarred") \(number). \(person.name).\n")
   }
 
   private func back() {

@@ -14,6 +14,9 @@ struct Options: Equatable, Sendable {
   /// How the sections are printed: text for people, a JSON document for programs.
   enum Format: Equatable, Sendable { case text, json }
 
+  /// Where the interactive mode keeps the favourites: the default file, another one, or nowhere.
+  enum StateFile: Equatable, Sendable { case standard, path(String), none }
+
   var count = 100
   /// The seed, or `nil` for the source's default.
   var seed: String?
@@ -30,6 +33,8 @@ struct Options: Equatable, Sendable {
   var recordPath: String?
   /// The session `--replay` prints again.
   var replayPath: String?
+  /// Where `--interactive` keeps the favourites (`--state`, `--no-state`).
+  var stateFile = StateFile.standard
   /// The section and person `--open` shows at start: a deep link.
   var route: MainReactor.Route?
 
@@ -76,6 +81,15 @@ struct Options: Equatable, Sendable {
         options.recordPath = try nonEmpty(try value(), flag)
       case "--replay":
         options.replayPath = try nonEmpty(try value(), flag)
+      case "--state":
+        guard options.stateFile != .none else {
+          throw UsageError("use either --state or --no-state, not both")
+        }
+        options.stateFile = .path(try nonEmpty(try value(), flag))
+      case "--no-state":
+        try noValue()
+        if case .path = options.stateFile { throw UsageError("use either --state or --no-state, not both") }
+        options.stateFile = .none
       case "--open":
         let text = try value()
         guard let route = MainReactor.Route(text) else {
@@ -103,6 +117,9 @@ struct Options: Equatable, Sendable {
     }
     if options.isInteractive, options.format == .json {
       throw UsageError("--json cannot be combined with --interactive")
+    }
+    if options.stateFile != .standard, !options.isInteractive {
+      throw UsageError("--state and --no-state apply to --interactive only")
     }
     if options.recordPath != nil, options.isInteractive {
       throw UsageError("--record cannot be combined with --interactive")

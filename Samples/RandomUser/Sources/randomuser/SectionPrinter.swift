@@ -63,14 +63,18 @@ enum SectionPrinter {
     return String(decoding: try encoder.encode(document), as: UTF8.self) + "\n"
   }
 
-  /// The numbered section list of the interactive mode.
-  static func sectionList(_ sections: [PersonSection]) -> String {
+  /// The numbered section list of the interactive mode, with the number of starred people in
+  /// each section that has some.
+  static func sectionList(_ sections: [PersonSection], favourites: Set<Person.ID> = []) -> String {
     guard !sections.isEmpty else { return "No sections loaded.\n" }
     var out = ""
     for (index, section) in sections.enumerated() {
       let people = section.people.count == 1 ? "person" : "people"
+      let starred =
+        favourites.isEmpty ? 0 : section.people.reduce(0) { $0 + (favourites.contains($1.id) ? 1 : 0) }
+      let stars = starred == 0 ? "" : ", \(starred) starred"
       out +=
-        "  \(number(index + 1, of: sections.count)). \(section.title) (\(section.people.count) \(people))\n"
+        "  \(number(index + 1, of: sections.count)). \(section.title) (\(section.people.count) \(people)\(stars))\n"
     }
     return out
   }
@@ -81,7 +85,9 @@ enum SectionPrinter {
     let width = String(state.people.count).count
     for (index, person) in state.people.enumerated() {
       let isExpanded = index == state.expandedIndex
-      out += "  \(number(index + 1, of: state.people.count)). [\(isExpanded ? "-" : "+")] \(person.name)\n"
+      let star = state.favourites.contains(person.id) ? " *" : ""
+      out +=
+        "  \(number(index + 1, of: state.people.count)). [\(isExpanded ? "-" : "+")] \(person.name)\(star)\n"
       if isExpanded {
         out += details(of: person, indent: String(repeating: " ", count: width + 6))
       }

@@ -3,8 +3,8 @@ enum Usage {
   /// The synopsis, printed after every usage error.
   static let synopsis = """
     usage: randomuser [--count N] [--seed S] [--live | --url URL] [--timeout SECONDS]
-                      [--json | --interactive] [--open ROUTE] [--trace FILE] [--record FILE]
-                      [--help]
+                      [--json | --interactive [--state FILE | --no-state]]
+                      [--open ROUTE] [--trace FILE] [--record FILE] [--help]
            randomuser --replay FILE [--trace FILE]
     """
 
@@ -28,7 +28,13 @@ enum Usage {
                            seconds (default 15).
           --json           Print the sections as JSON; every key is always present, null
                            when unknown (the sample's README has the schema).
-      -i, --interactive    Browse the sections: open one, expand a person, go back, reload.
+      -i, --interactive    Browse the sections: open one, expand a person, star them, go
+                           back, reload.
+          --state FILE     Keep the favourites (--interactive) in FILE instead of the
+                           default, $XDG_STATE_HOME/randomuser/favourites.json (or, without
+                           it, ~/.local/state/... on Linux, ~/Library/Application Support/...
+                           on macOS).
+          --no-state       Keep the favourites for this session only.
           --open ROUTE     Start in a section, with one of its people expanded: 30s opens the
                            30s, 30s/2 also expands its second person (a deep link). A route to
                            a section or a person that was not loaded is an error.

@@ -11,6 +11,16 @@ final class RecordingSearchClient: SearchClient {
 }
 
 @Suite struct FeatureAppTests {
+  @Test func basketChangesReachEveryScreenThatSharesIt() async {
+    let basket = SharedValue<[String]>([])
+    let tester = ReactorTester(BasketReactor(basket: basket))
+    basket.update { $0.append("tea") }
+    await tester.receive(.setItems(["tea"])) { $0.items = ["tea"] }
+    await tester.send(.empty) { $0.items = [] }
+    await tester.finish()
+    #expect(basket.value.isEmpty)
+  }
+
   @Test func counterDecreasesAfterASecondOfVirtualTime() async {
     let clock = TestClock()
     let tester = ReactorTester(CounterViewReactor(clock: clock))

@@ -6,7 +6,7 @@ import ReactorFlow
 
 extension MainReactor.Mutation: Codable {
   private enum CodingKeys: String, CodingKey {
-    case startLoading, setSections, setError, setDetail, rejectRoute
+    case startLoading, setSections, setError, setDetail, setFavourites, rejectRoute
   }
 
   /// Decodes a mutation. A pushed detail screen is a reactor, which a recording does not hold:
@@ -26,6 +26,8 @@ extension MainReactor.Mutation: Codable {
           debugDescription: "a recording cannot push the detail screen \(title ?? "")")
       }
       self = .setDetail(nil)
+    } else if let favourites = try container.decodeIfPresent(Set<Person.ID>.self, forKey: .setFavourites) {
+      self = .setFavourites(favourites)
     } else if let error = try container.decodeIfPresent(RouteError.self, forKey: .rejectRoute) {
       self = .rejectRoute(error)
     } else {
@@ -43,7 +45,9 @@ extension MainReactor.Mutation: Codable {
     case .setSections(let sections): try container.encode(sections, forKey: .setSections)
     case .setError(let error): try container.encode(error, forKey: .setError)
     case .setDetail(let detail):
-      try container.encode(detail.map { $0.reactor.initialState.title }, forKey: .setDetail)
+      try container.encode(detail.map { $0.reactor.title }, forKey: .setDetail)
+    case .setFavourites(let favourites):
+      try container.encode(favourites.sorted(), forKey: .setFavourites)
     case .rejectRoute(let error): try container.encode(error, forKey: .rejectRoute)
     }
   }
@@ -106,6 +110,6 @@ extension MainReactor.State: Codable {
     try container.encodeIfPresent(sections.error, forKey: .error)
     try container.encodeIfPresent(lastRequestedCount, forKey: .lastRequestedCount)
     try container.encodeIfPresent(routeError, forKey: .routeError)
-    try container.encodeIfPresent(detail.map { $0.reactor.initialState.title }, forKey: .detail)
+    try container.encodeIfPresent(detail.map { $0.reactor.title }, forKey: .detail)
   }
 }

@@ -13,6 +13,8 @@ import ReactorFlow
 /// - `open(route)` is a deep link (`30s/2`): it pushes the detail of the route's section with its
 ///   person expanded, in one change of state; a route that leads nowhere changes no screen and
 ///   sets `routeError`.
+/// - `favourites` mirrors the ``Favourites`` that the app shares with the detail screens, which
+///   star people: each change arrives as `setFavourites`.
 ///
 /// ```swift
 /// let reactor = MainReactor(client: LivePeopleClient())
@@ -47,6 +49,8 @@ public final class MainReactor: Reactor {
     case setError(DescribedError)
     /// A detail was pushed (a child reactor) or removed (`nil`).
     case setDetail(Child<DetailReactor>?)
+    /// The favourites changed.
+    case setFavourites(Set<Person.ID>)
     /// A route led nowhere: no screen changes.
     case rejectRoute(RouteError)
   }
@@ -60,6 +64,8 @@ public final class MainReactor: Reactor {
     public var lastRequestedCount: Int?
     /// The pushed detail screen, if any; the state owns it, and compares it by identity.
     public var detail: Child<DetailReactor>?
+    /// The identifiers of the starred people.
+    public var favourites: Set<Person.ID> = []
     /// Why the last route opened nothing, until a screen is pushed or removed.
     public var routeError: RouteError?
 
@@ -72,22 +78,32 @@ public final class MainReactor: Reactor {
     public init() {}
   }
 
-  /// The state before the first load: no sections, not loading.
-  public let initialState = State()
+  /// The state before the first load: no sections, not loading, the favourites as they are.
+  public var initialState: State {
+    var state = State()
+    state.favourites = favourites.value
+    return state
+  }
   /// The reactor's storage, required by ``Reactor``.
   public let runtime = Runtime()
 
   private let client: any PeopleClient
   private let seed: String?
+  private let favourites: Favourites
 
   /// The identifier of the running load, so that a new load cancels it.
   private enum LoadID: Hashable, Sendable { case load }
 
   /// Creates the reactor on a `client` (the embedded offline source by default) that every fetch
   /// passes `seed` to; `nil` lets the client choose (fixed offline, random for randomuser.me).
-  public init(client: any PeopleClient = OfflinePeopleClient(), seed: String? = nil) {
+  /// The detail screens it pushes star people in `favourites`.
+  public init(
+    client: any PeopleClient = OfflinePeopleClient(), seed: String? = nil,
+    favourites: Favourites = Favourites([])
+  ) {
     self.client = client
     self.seed = seed
+    self.favourites = favourites
   }
 
   /// Turns an action into work: a fetch for `load` and `retry`, a push or a pop otherwise.
@@ -102,7 +118,7 @@ public final class MainReactor: Reactor {
       guard let section = currentState.sections.value?.first(where: { $0.title == title }) else {
         return .none
       }
-      return .send(.setDetail(adoptDetail(DetailReactor(section: section))))
+      return .send(.setDetail(adoptDetail(DetailReactor(section: section, favourites: favourites))))
     case .dismissDetail:
       return currentState.detail == nil ? .none : .send(.setDetail(nil))
     case .open(let route):
@@ -114,6 +130,11 @@ public final class MainReactor: Reactor {
         return .send(.rejectRoute(error))
       }
     }
+  }
+
+  /// The favourites' changes, made by any screen.
+  public func externalMutations() -> Effect<Mutation> {
+    favourites.changes { .setFavourites($0) }
   }
 
   /// Applies a mutation to the state.
@@ -133,6 +154,8 @@ public final class MainReactor: Reactor {
       state.routeError = nil
     case .rejectRoute(let error):
       state.routeError = error
+    case .setFavourites(let favourites):
+      state.favourites = favourites
     }
     return state
   }
@@ -146,14 +169,16 @@ public final class MainReactor: Reactor {
         ? "nothing is loaded" : "the sections are \(sections.map(\.title).joined(separator: ", "))"
       throw RouteError(position: 0, destination: "section \(route.section)", reason: reason)
     }
-    guard let person = route.person else { return adoptDetail(DetailReactor(section: section)) }
+    guard let person = route.person else {
+      return adoptDetail(DetailReactor(section: section, favourites: favourites))
+    }
     let count = section.people.count
     guard section.people.indices.contains(person - 1) else {
       throw RouteError(
         position: 1, destination: "person \(person) of \(section.title)",
         reason: "\(section.title) has \(count) \(count == 1 ? "person" : "people")")
     }
-    return adoptDetail(DetailReactor(section: section, expandedIndex: person - 1))
+    return adoptDetail(DetailReactor(section: section, expandedIndex: person - 1, favourites: favourites))
   }
 
   /// Adopts a detail: its `close` removes it.

@@ -1,0 +1,1 @@
+../../../Benchmarks/ReactorFlowBenchmarks/SharedValueFixtures.swift

@@ -1,0 +1,62 @@
+import Foundation
+import RandomUserCore
+import ReactorFlow
+
+/// The favourites of the interactive mode, and the file that keeps them (`--state`,
+/// `--no-state`).
+///
+/// A star is confirmed only after ``save()`` returns, that is after the file was renamed into
+/// place: a star that the session printed survives a crash or a `kill -9` right after. A file
+/// that cannot be read is kept aside (`favourites.json.bad-1`), with one warning line, and the
+/// session starts without favourites.
+@MainActor
+struct FavouritesStore {
+  /// The value the reactors share.
+  let favourites: Favourites
+  /// The file behind it, or `nil` with `--no-state`.
+  let persistence: FilePersistence<Set<Person.ID>>?
+
+  /// Opens the favourites that `options` names, and reports a bad file on `console`.
+  init(options: Options, console: Console, clock: any Clock<Duration>) {
+    let path: String
+    switch options.stateFile {
+    case .none:
+      favourites = Favourites([])
+      persistence = nil
+      return
+    case .path(let given):
+      path = given
+    case .standard:
+      path = Self.defaultPath(environment: ProcessInfo.processInfo.environment)
+      // The default directory may not exist yet; a problem creating it shows at the first save.
+      try? FileManager.default.createDirectory(
+        atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    }
+    let persistence = FilePersistence(
+      FileStorage<Set<Person.ID>>(path: path), default: [], clock: clock, delay: .milliseconds(500)
+    ) { error in
+      console.writeError("randomuser: warning: \(error)\n")
+    }
+    self.persistence = persistence
+    favourites = persistence.shared
+  }
+
+  /// Writes what is not written yet, and returns once it is on disk.
+  func save() async {
+    await persistence?.flush()
+  }
+
+  /// `$XDG_STATE_HOME/randomuser/favourites.json`; without it, `~/.local/state/randomuser/` on
+  /// Linux and `~/Library/Application Support/randomuser/` on macOS.
+  static func defaultPath(environment: [String: String]) -> String {
+    if let stateHome = environment["XDG_STATE_HOME"], stateHome.hasPrefix("/") {
+      return "\(stateHome)/randomuser/favourites.json"
+    }
+    let home = environment["HOME"] ?? NSHomeDirectory()
+    #if os(macOS)
+      return "\(home)/Library/Application Support/randomuser/favourites.json"
+    #else
+      return "\(home)/.local/state/randomuser/favourites.json"
+    #endif
+  }
+}

@@ -1,0 +1,126 @@
+/// Keeps a ``SharedValue`` in a file: it loads the value at creation and writes every change,
+/// coalesced, on an injected clock.
+///
+/// Changes made within `delay` of the first unwritten one are written together, once, with the
+/// latest value: a thousand changes in a burst are one write. ``flush()`` writes what is not
+/// written yet at once; call it when the app goes to the background, or before a command-line
+/// program exits.
+/// ```swift
+/// let favourites = FilePersistence(
+///   FileStorage<Set<Int>>(path: path), default: [], clock: ContinuousClock()
+/// ) { error in print("warning: \(error)") }
+/// let reactor = PeopleReactor(favourites: favourites.shared)
+/// // ...
+/// await favourites.flush()
+/// ```
+/// Errors (a bad file found at creation, a failed write) go to `onError`; the value goes on from
+/// its default or its latest change. Keep the persistence alive as long as changes must be
+/// written: it holds the shared value, and the shared value does not hold it.
+@MainActor
+public final class FilePersistence<Value: Codable & Sendable> {
+  /// The value, loaded from the file; its changes are written back.
+  public let shared: SharedValue<Value>
+  /// Where the value is kept.
+  public let storage: FileStorage<Value>
+  /// The number of writes done so far, successful or not.
+  public private(set) var writeCount = 0
+
+  private let delay: Duration
+  private let sleep: @Sendable (Duration) async throws -> Void
+  private let onError: @MainActor (PersistenceError) -> Void
+  private var token: ObservationToken?
+  /// The latest change not written yet.
+  private var unwritten: Value?
+  /// The wait before the next write, while one is scheduled.
+  private var timer: Task<Void, Never>?
+  /// The write in progress, which goes on while changes arrive.
+  private var writer: Task<Void, Never>?
+
+  /// Loads the value from `storage` (or uses `defaultValue`) and writes its changes back.
+  /// - Parameters:
+  ///   - storage: The file.
+  ///   - defaultValue: The value when the file is missing or cannot be used.
+  ///   - clock: The clock that times the coalescing delay; a `TestClock` in tests.
+  ///   - delay: How long after a change the write happens; the changes meanwhile join it.
+  ///   - onError: Receives a bad file found now (already kept aside) and failed writes.
+  public init<C: Clock<Duration>>(
+    _ storage: FileStorage<Value>,
+    default defaultValue: Value,
+    clock: C,
+    delay: Duration = .seconds(1),
+    onError: @escaping @MainActor (PersistenceError) -> Void
+  ) {
+    self.storage = storage
+    self.delay = delay
+    self.sleep = { try await clock.sleep(for: $0) }
+    self.onError = onError
+    let (value, error) = storage.load(default: defaultValue)
+    shared = SharedValue(value)
+    if let error { onError(error) }
+    token = shared.observe { [weak self] value in self?.changed(value) }
+  }
+
+  isolated deinit {
+    timer?.cancel()
+  }
+
+  /// Whether a change has not been written yet, or a write is in progress.
+  public var hasUnwrittenChanges: Bool { unwritten != nil || writer != nil }
+
+  /// Writes the latest change now, if it is not written yet, and returns when it is on disk
+  /// (renamed into place). Changes made while it waits are written too.
+  public func flush() async {
+    timer?.cancel()
+    timer = nil
+    startWriting()
+    while let writer {
+      await EffectHost.wait(for: writer)
+    }
+  }
+
+  private func changed(_ value: Value) {
+    unwritten = value
+    guard timer == nil, writer == nil else { return }
+    let delay = self.delay
+    let sleep = self.sleep
+    timer = EffectHost.startTask { [weak self] in
+      do {
+        try await EffectHost.runBody { try await sleep(delay) }
+      } catch {
+        return  // Cancelled by a flush, which writes instead.
+      }
+      self?.timer = nil
+      self?.startWriting()
+    }
+  }
+
+  private func startWriting() {
+    guard writer == nil, unwritten != nil else { return }
+    writer = EffectHost.startTask { [self] in
+      while let value = unwritten {
+        unwritten = nil
+        let storage = self.storage
+        let result: Result<Void, PersistenceError> = await Self.write(value, to: storage)
+        writeCount += 1
+        if case .failure(let error) = result { onError(error) }
+      }
+      writer = nil
+    }
+  }
+
+  /// Encodes and writes off the main actor.
+  private static func write(_ value: Value, to storage: FileStorage<Value>) async -> Result<
+    Void, PersistenceError
+  > {
+    let outcome = Locked<Result<Void, PersistenceError>>(.success(()))
+    do {
+      try await EffectHost.runBody {
+        let result = Result { () throws(PersistenceError) in try storage.save(value) }
+        outcome.withLock { $0 = result }
+      }
+    } catch {
+      // `runBody` throws only what the body throws, and it throws nothing.
+    }
+    return outcome.withLock { $0 }
+  }
+}
