@@ -250,8 +250,30 @@ package enum StateDiff {
     return "\(bytes.count) bytes, FNV-1a \(String(repeating: "0", count: 16 - hex.count))\(hex)"
   }
 
-  /// A longest-common-subsequence diff; states are small, so O(n·m) is fine.
+  /// The outline diff shown to a reader: kept lines indented, removed ones `−`, added ones `+`.
   private static func diff(_ old: [String], _ new: [String]) -> [String] {
+    edits(old, new).map { edit in
+      switch edit {
+      case .kept(let index, _): "  \(old[index])"
+      case .removed(let index): "− \(old[index])"
+      case .added(let index): "+ \(new[index])"
+      }
+    }
+  }
+
+  /// One line of a line diff, by its index in the old lines, the new lines, or both.
+  package enum Edit: Equatable, Sendable {
+    /// In both: the old line at the first index is the new line at the second.
+    case kept(Int, Int)
+    /// Only in the old lines.
+    case removed(Int)
+    /// Only in the new lines.
+    case added(Int)
+  }
+
+  /// A longest-common-subsequence diff, in the order a diff shows it (a removed line before the
+  /// line added in its place); outlines are small, so O(n·m) is fine.
+  package static func edits<Line: Equatable>(_ old: [Line], _ new: [Line]) -> [Edit] {
     var common = Array(repeating: Array(repeating: 0, count: new.count + 1), count: old.count + 1)
     for i in stride(from: old.count - 1, through: 0, by: -1) {
       for j in stride(from: new.count - 1, through: 0, by: -1) {
@@ -259,22 +281,22 @@ package enum StateDiff {
           old[i] == new[j] ? common[i + 1][j + 1] + 1 : max(common[i + 1][j], common[i][j + 1])
       }
     }
-    var lines: [String] = []
+    var edits: [Edit] = []
     var i = 0
     var j = 0
     while i < old.count || j < new.count {
       if i < old.count, j < new.count, old[i] == new[j] {
-        lines.append("  \(old[i])")
+        edits.append(.kept(i, j))
         i += 1
         j += 1
       } else if j == new.count || (i < old.count && common[i + 1][j] >= common[i][j + 1]) {
-        lines.append("− \(old[i])")
+        edits.append(.removed(i))
         i += 1
       } else {
-        lines.append("+ \(new[j])")
+        edits.append(.added(j))
         j += 1
       }
     }
-    return lines
+    return edits
   }
 }

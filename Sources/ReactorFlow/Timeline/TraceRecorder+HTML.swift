@@ -146,29 +146,13 @@ extension TraceRecorder {
     guard removed.count * added.count <= 250_000, !removed.isEmpty, !added.isEmpty else {
       return removed.map { -($0 + 1) } + added.map { $0 + 1 }
     }
-    var common = Array(repeating: Array(repeating: 0, count: added.count + 1), count: removed.count + 1)
-    for i in stride(from: removed.count - 1, through: 0, by: -1) {
-      for j in stride(from: added.count - 1, through: 0, by: -1) {
-        common[i][j] =
-          removed[i] == added[j] ? common[i + 1][j + 1] + 1 : max(common[i + 1][j], common[i][j + 1])
+    return StateDiff.edits(removed, added).compactMap { edit in
+      switch edit {
+      case .kept: nil
+      case .removed(let index): -(removed[index] + 1)
+      case .added(let index): added[index] + 1
       }
     }
-    var result: [Int] = []
-    var i = 0
-    var j = 0
-    while i < removed.count || j < added.count {
-      if i < removed.count, j < added.count, removed[i] == added[j] {
-        i += 1
-        j += 1
-      } else if j == added.count || (i < removed.count && common[i + 1][j] >= common[i][j + 1]) {
-        result.append(-(removed[i] + 1))
-        i += 1
-      } else {
-        result.append(added[j] + 1)
-        j += 1
-      }
-    }
-    return result
   }
 
   private static let pageStyle = """
