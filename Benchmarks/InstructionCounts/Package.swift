@@ -13,7 +13,10 @@ let package = Package(
   targets: [
     .executableTarget(
       name: "instruction-counts",
-      dependencies: [.product(name: "ReactorFlow", package: "ReactorFlow")],
+      dependencies: [
+        .product(name: "ReactorFlow", package: "ReactorFlow"),
+        .product(name: "ReactorFlowTesting", package: "ReactorFlow"),
+      ],
       path: "Sources/instruction-counts"
     )
   ],

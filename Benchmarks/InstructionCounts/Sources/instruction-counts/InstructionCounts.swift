@@ -17,6 +17,8 @@ enum InstructionCounts {
   static let cases = [
     "counter-sync", "keypath-observer", "counter-fanout", "observation-bridge", "effect-roundtrip",
     "children-1000", "inspect", "log-changes", "trace-recorder", "hop", "task-floor",
+    "memory-reactor", "memory-effect", "memory-effect-testclock", "memory-observed",
+    "memory-observed-floor",
   ]
 
   @MainActor
@@ -49,6 +51,11 @@ enum InstructionCounts {
     case "trace-recorder": traced(count)
     case "hop": await bareHops(count)
     case "task-floor": await taskHops(count)
+    case "memory-reactor": await reactorMemory(count)
+    case "memory-effect": await effectMemory(count, testClock: false)
+    case "memory-effect-testclock": await effectMemory(count, testClock: true)
+    case "memory-observed": await observedMemory(count, handWritten: false)
+    case "memory-observed-floor": await observedMemory(count, handWritten: true)
     default: fatalError("unknown case \(name)")
     }
   }
