@@ -1,5 +1,5 @@
 // swift-tools-version: 6.2
-// A small release executable that runs nine of the benchmark cases' code, for counting their
+// A small release executable that runs benchmark cases' code, for counting their
 // instructions with valgrind's callgrind (see README.md and count.sh). Its only dependency is
 // ReactorFlow; count.sh can point it at another checkout of ReactorFlow (`REACTORFLOW_PATH`).
 import PackageDescription
