@@ -1,5 +1,5 @@
 // swift-tools-version: 6.2
-// Two small release executables that run thirteen of the benchmark cases' code, for counting their
+// Two small release executables that run benchmark cases' code, for counting their
 // instructions with valgrind's callgrind (see README.md and count.sh). Its only dependency is
 // ReactorFlow; count.sh can point it at another checkout of ReactorFlow (`REACTORFLOW_PATH`).
 import PackageDescription
@@ -13,7 +13,10 @@ let package = Package(
   targets: [
     .executableTarget(
       name: "instruction-counts",
-      dependencies: [.product(name: "ReactorFlow", package: "ReactorFlow")],
+      dependencies: [
+        .product(name: "ReactorFlow", package: "ReactorFlow"),
+        .product(name: "ReactorFlowTesting", package: "ReactorFlow"),
+      ],
       path: "Sources/instruction-counts"
     ),
     // The recording cases, on the same counter, in a module of their own (see RecordingCounts.swift).

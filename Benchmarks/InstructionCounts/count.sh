@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Instructions per iteration of thirteen benchmark cases, counted with valgrind's callgrind.
+# Instructions per iteration of the benchmark cases, counted with valgrind's callgrind.
 #
 #   Benchmarks/InstructionCounts/count.sh [case ...]
 #
 # Builds the `instruction-counts` executable in release, runs each case under callgrind with N
 # and with 2N iterations, and prints one line per case: `case instructions-per-iteration`, where
 # the count is (I(2N) - I(N)) / N: the difference removes the process's startup and the fixture's
-# setup. With no arguments, all thirteen cases run.
+# setup. With no arguments, every case runs.
 #
 # Environment:
 #   REACTORFLOW_PATH  a ReactorFlow checkout to measure instead of the one this script is in: the
@@ -15,8 +15,11 @@
 #   REPEATS           how many N/2N pairs to run per case; the median is printed. Default: 5 for
 #                     effect-roundtrip (how its two threads interleave under valgrind moves each
 #                     pair's figure by up to about 1.5 %, and the median of five by up to about
-#                     1 % between invocations), 1 for the others (their totals repeat to within
-#                     a hundred instructions: a ten-thousandth of an instruction per iteration).
+#                     1 % between invocations), 3 for effects-10000, effects-start and
+#                     effects-cancel (whose 10,000 to 20,000 effect bodies start on worker threads,
+#                     and move each total by a few million instructions), 1 for the others (their
+#                     totals repeat to within a hundred instructions: a ten-thousandth of an
+#                     instruction per iteration).
 #   KEEP              a directory to keep the callgrind output files in (default: a temporary one,
 #                     removed at the end).
 set -euo pipefail
@@ -39,6 +42,18 @@ all_cases=(
   "replay-step 200000 recording-counts"
   "shared-fanout 2000"
   "eventbus-fanout 500"
+  "state-10 100000"
+  "state-1000 100000"
+  "state-100000 1000"
+  "reactors-1 100000"
+  "reactors-10 100000"
+  "reactors-100 100000"
+  "reactors-1000 100000"
+  "effects-1 1000000"
+  "effects-100 1000000"
+  "effects-10000 1000000"
+  "effects-start 10000"
+  "effects-cancel 10000"
 )
 
 log() { echo "$@" >&2; }
@@ -135,6 +150,8 @@ for entry in "${selected[@]}"; do
     repeats="$REPEATS"
   elif [ "$name" = "effect-roundtrip" ]; then
     repeats=5
+  elif [ "$name" = "effects-10000" ] || [ "$name" = "effects-start" ] || [ "$name" = "effects-cancel" ]; then
+    repeats=3
   else
     repeats=1
   fi

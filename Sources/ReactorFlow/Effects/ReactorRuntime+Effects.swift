@@ -180,7 +180,13 @@ extension ReactorRuntime {
     _ effect: Effect<Element>, _ reactor: WeakReactor<R>, _ sink: Sink<R, Element>
   ) async -> EffectOutcome {
     do {
-      try await perform(effect, reactor, sink)
+      // A `.run` effect, the most common, calls its body from here: `perform`'s frame, sized
+      // for its largest case, is then not allocated in the effect's task.
+      if case .run(_, let body) = effect.operation {
+        try await EffectHost.runBody(body, sending: Send { element in deliver(element, reactor, sink) })
+      } else {
+        try await perform(effect, reactor, sink)
+      }
       return .finished
     } catch is CancellationError {
       // Cancellation is how effects are stopped on purpose; it is not a failure.

@@ -18,6 +18,10 @@ enum InstructionCounts {
     "counter-sync", "keypath-observer", "counter-fanout", "observation-bridge", "effect-roundtrip",
     "children-1000", "inspect", "log-changes", "trace-recorder", "hop", "task-floor",
     "shared-fanout", "eventbus-fanout",
+    "memory-reactor", "memory-effect", "memory-effect-testclock", "memory-observed",
+    "memory-observed-floor", "state-10", "state-1000", "state-100000", "reactors-1", "reactors-10",
+    "reactors-100", "reactors-1000", "effects-1", "effects-100", "effects-10000", "effects-start",
+    "effects-cancel",
   ]
 
   @MainActor
@@ -52,13 +56,30 @@ enum InstructionCounts {
     case "task-floor": await taskHops(count)
     case "shared-fanout": sharedFanOut(count)
     case "eventbus-fanout": await eventBusFanOut(count)
+    case "memory-reactor": await reactorMemory(count)
+    case "memory-effect": await effectMemory(count, testClock: false)
+    case "memory-effect-testclock": await effectMemory(count, testClock: true)
+    case "memory-observed": await observedMemory(count, handWritten: false)
+    case "memory-observed-floor": await observedMemory(count, handWritten: true)
+    case "state-10": stateScale(count, elements: 10)
+    case "state-1000": stateScale(count, elements: 1_000)
+    case "state-100000": stateScale(count, elements: 100_000)
+    case "reactors-1": reactorScale(count, live: 1)
+    case "reactors-10": reactorScale(count, live: 10)
+    case "reactors-100": reactorScale(count, live: 100)
+    case "reactors-1000": reactorScale(count, live: 1_000)
+    case "effects-1": await actionsWithEffects(count, inFlight: 1)
+    case "effects-100": await actionsWithEffects(count, inFlight: 100)
+    case "effects-10000": await actionsWithEffects(count, inFlight: 10_000)
+    case "effects-start": await sleepersStartedAndCancelled(count, cancel: false)
+    case "effects-cancel": await sleepersStartedAndCancelled(count, cancel: true)
     default: fatalError("unknown case \(name)")
     }
   }
 }
 
 /// The sum of `1...count`: what an observer of `\.value` has added up after `count` increments.
-private func triangle(_ count: Int) -> Int { count &* (count &+ 1) / 2 }
+func triangle(_ count: Int) -> Int { count &* (count &+ 1) / 2 }
 
 /// `counter-sync` (one observer) and `counter-fanout` (100): `count` synchronous actions on a
 /// counter whose `value` the observers watch through `observe(\.value)`. One iteration is one

@@ -1,0 +1,141 @@
+import ReactorFlow
+
+/// A reactor whose state holds `count` elements: each action changes one of them (the next one),
+/// and a key-path observer watches the number of changes. `state-10`, `state-1000` and
+/// `state-100000` show what an action costs as the state grows.
+@MainActor
+final class Elements: Reactor {
+  enum Action: Sendable { case change }
+  enum Mutation: Sendable { case change }
+  struct State: Equatable, Sendable {
+    var elements: [Int]
+    var changes = 0
+  }
+
+  let initialState: State
+  let runtime = Runtime()
+
+  init(count: Int) { initialState = State(elements: Array(repeating: 0, count: count)) }
+
+  func mutate(action: Action) -> Effect<Mutation> { .send(.change) }
+
+  func reduce(state: State, mutation: Mutation) -> State {
+    var state = state
+    state.elements[state.changes % state.elements.count] &+= 1
+    state.changes += 1
+    return state
+  }
+}
+
+/// `state-<elements>`: `count` actions on a reactor whose state holds `elements` elements. One
+/// iteration is one action.
+@MainActor
+func stateScale(_ count: Int, elements: Int) -> Int {
+  let reactor = Elements(count: elements)
+  let tally = Tally()
+  let token = reactor.observe(\.changes) { tally.sum &+= $0 }
+  for _ in 0..<count { reactor.send(.change) }
+  precondition(tally.sum == triangle(count), "the observer missed a change")
+  withExtendedLifetime(token) {}
+  return tally.sum
+}
+
+/// `reactors-<live>`: `live` counters alive, each with one key-path observer, and `count` actions
+/// sent to them in turn. One iteration is one action.
+@MainActor
+func reactorScale(_ count: Int, live: Int) -> Int {
+  let tally = Tally()
+  let reactors = (0..<live).map { _ in Counter() }
+  let tokens = reactors.map { $0.observe(\.value) { value in tally.sum &+= value } }
+  for index in 0..<count { reactors[index % live].send(.increment) }
+  withExtendedLifetime(tokens) {}
+  return reactors.reduce(0) { $0 &+ $1.currentState.value }
+}
+
+/// A counter whose effects sleep for a day once they have told the reactor they started: the
+/// effects in flight of `effects-<n>`, `effects-start` and `effects-cancel`.
+@MainActor
+final class Sleepers: Reactor {
+  enum Action: Sendable { case increment, sleep(id: Int), stop(id: Int) }
+  enum Mutation: Sendable { case increaseValue, started }
+  struct State: Equatable, Sendable {
+    var value = 0
+    var started = 0
+  }
+
+  let initialState = State()
+  let runtime = Runtime()
+
+  func mutate(action: Action) -> Effect<Mutation> {
+    switch action {
+    case .increment:
+      return .send(.increaseValue)
+    case .sleep(let id):
+      return Effect.run { send in
+        await send(.started)
+        try await ContinuousClock().sleep(for: .seconds(86_400))
+      }
+      .cancellable(id: id)
+    case .stop(let id):
+      return .cancel(id: id)
+    }
+  }
+
+  func reduce(state: State, mutation: Mutation) -> State {
+    var state = state
+    switch mutation {
+    case .increaseValue: state.value += 1
+    case .started: state.started += 1
+    }
+    return state
+  }
+}
+
+/// Starts `count` effects on `reactor` and returns once each has told it that it started (its
+/// body is then on its way into the sleep).
+@MainActor
+func startSleepers(_ reactor: Sleepers, _ count: Int) async -> [ReactorTask] {
+  var tasks: [ReactorTask] = []
+  tasks.reserveCapacity(count)
+  await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+    var token: ObservationToken?
+    var resumed = false
+    token = reactor.observe(\.started) { started in
+      guard started == count, !resumed else { return }
+      resumed = true
+      token?.cancel()
+      continuation.resume()
+    }
+    for id in 0..<count { tasks.append(reactor.send(.sleep(id: id))) }
+    withExtendedLifetime(token) {}
+  }
+  return tasks
+}
+
+/// `effects-<inFlight>`: `inFlight` effects asleep on the counter, then `count` synchronous actions
+/// on it, each with one key-path observer. One iteration is one action; it must not grow with the
+/// effects in flight.
+@MainActor
+func actionsWithEffects(_ count: Int, inFlight: Int) async -> Int {
+  let reactor = Sleepers()
+  let tasks = await startSleepers(reactor, inFlight)
+  let tally = Tally()
+  let token = reactor.observe(\.value) { value in tally.sum &+= value }
+  for _ in 0..<count { reactor.send(.increment) }
+  precondition(tally.sum == triangle(count), "the observer missed a value")
+  withExtendedLifetime((tasks, token)) {}
+  return tally.sum
+}
+
+/// `effects-start`: `count` effects started and asleep. `effects-cancel`: the same, then each
+/// cancelled by its id, until all have finished; the difference of the two is what cancelling an
+/// effect costs, its task's end included.
+@MainActor
+func sleepersStartedAndCancelled(_ count: Int, cancel: Bool) async -> Int {
+  let reactor = Sleepers()
+  let tasks = await startSleepers(reactor, count)
+  guard cancel else { return tasks.count }
+  for id in 0..<count { reactor.send(.stop(id: id)) }
+  for task in tasks { await task.finish() }
+  return tasks.count
+}

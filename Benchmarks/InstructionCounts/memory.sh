@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# Live heap bytes and blocks per object of five cases: a reactor with one key-path observer, a
+# sleeping `.run` effect on `ContinuousClock` and on a `TestClock`, an `ObservedReactor` and its
+# floor (a hand-written `@Observable` class that owns a reactor).
+#
+#   Benchmarks/InstructionCounts/memory.sh [case ...]
+#
+# Builds the `instruction-counts` executable in release and malloc-counter.c with `cc` (or clang), runs each
+# case with the counter preloaded (Linux: LD_PRELOAD), and prints `case bytes blocks` per object.
+# Each case makes N objects to warm up, then N more, and divides what the second N added: the
+# counts are taken at the malloc interface, so they do not move with the machine's load. The
+# effects' bodies go to sleep on other threads, so those two cases wait until the heap stops
+# moving (by less than 1 KB in each of three readings 20 ms apart). Also prints `memory-observed-ratio`, the bytes of
+# `memory-observed` over `memory-observed-floor`.
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+
+# Each case and its N.
+all_cases=(
+  "memory-reactor 10000"
+  "memory-effect 10000"
+  "memory-effect-testclock 10000"
+  "memory-observed 10000"
+  "memory-observed-floor 10000"
+)
+
+log() { echo "$@" >&2; }
+
+[ "$(uname -s)" = Linux ] || { log "memory.sh: needs Linux (glibc, LD_PRELOAD)"; exit 1; }
+# Any C compiler: the Swift toolchain brings clang.
+compiler="$(command -v cc || command -v clang || true)"
+[ -n "$compiler" ] || { log "memory.sh: neither cc nor clang is on PATH"; exit 1; }
+
+selected=()
+if [ "$#" -eq 0 ]; then
+  selected=("${all_cases[@]}")
+else
+  for name in "$@"; do
+    found=""
+    for entry in "${all_cases[@]}"; do
+      if [ "${entry%% *}" = "$name" ]; then found="$entry"; fi
+    done
+    if [ -z "$found" ]; then
+      log "memory.sh: unknown case '$name' (cases: $(printf '%s ' "${all_cases[@]%% *}"))"
+      exit 2
+    fi
+    selected+=("$found")
+  done
+fi
+
+log "Building $here in release..."
+swift build -c release --package-path "$here" >&2
+executable="$(swift build -c release --package-path "$here" --show-bin-path)/instruction-counts"
+
+out="$(mktemp -d)"
+trap 'rm -rf "$out"' EXIT
+"$compiler" -O2 -shared -fPIC -o "$out/malloc-counter.so" "$here/malloc-counter.c"
+export SWIFT_DETERMINISTIC_HASHING=1
+
+declare -A bytes
+for entry in "${selected[@]}"; do
+  name="${entry%% *}"
+  count="${entry##* }"
+  if ! LD_PRELOAD="$out/malloc-counter.so" "$executable" "$name" "$count" >"$out/$name.stdout" 2>"$out/$name.stderr"; then
+    log "memory.sh: $name $count failed:"
+    tail -n 20 "$out/$name.stderr" >&2
+    exit 1
+  fi
+  line="$(head -n 1 "$out/$name.stdout")"
+  echo "$line"
+  bytes[$name]="$(echo "$line" | awk '{ print $2 }')"
+done
+if [ -n "${bytes[memory-observed]:-}" ] && [ -n "${bytes[memory-observed-floor]:-}" ]; then
+  awk -v a="${bytes[memory-observed]}" -v b="${bytes[memory-observed-floor]}" \
+    'BEGIN { printf "memory-observed-ratio %.3f\n", a / b }'
+fi
