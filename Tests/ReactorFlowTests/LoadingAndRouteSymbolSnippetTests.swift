@@ -3,9 +3,8 @@ import ReactorFlowTestSupport
 import ReactorFlowTesting
 import XCTest
 
-// The snippets of the doc comments of `Loadable`, `DescribedError`, `RouteError` and
-// `ChildStack(route:child:)`, verbatim (DocCSnippetTests checks that they stay so), compiled and
-// run here.
+// The snippets of the doc comments of `Loadable`, `DescribedError` and `RouteError`, verbatim
+// (DocCSnippetTests checks that they stay so), compiled and run here.
 
 /// Where `PeopleListReactor` loads its names from.
 struct PeopleListClient: Sendable {
@@ -57,70 +56,6 @@ final class PeopleListReactor: Reactor {
   }
 }
 
-/// A browser with one shortcut, the "Documents/Taxes" screens, built as `ChildStack(route:child:)`
-/// shows it: `FolderReactor`, `Folder` and `NoSuchFolder` are the Deep links article's.
-@MainActor
-final class TaxesShortcutReactor: Reactor {
-  enum Action: Sendable {
-    case openTaxes
-    case popTo(Int)
-  }
-  enum Mutation: Sendable, Equatable {
-    case setPath(ChildStack<FolderReactor>)
-    case rejectRoute(RouteError)
-    case popTo(Int)
-  }
-
-  struct State: Equatable, Sendable {
-    var path = ChildStack<FolderReactor>()
-    var routeError: RouteError?
-  }
-
-  let initialState = State()
-  let runtime = Runtime()
-  private let root: Folder
-
-  init(root: Folder) {
-    self.root = root
-  }
-
-  func mutate(action: Action) -> Effect<Mutation> {
-    if case .popTo(let count) = action { return .send(.popTo(count)) }
-    do {
-      return try openTaxes()
-    } catch {
-      return .send(.rejectRoute(error))
-    }
-  }
-
-  private func openTaxes() throws(RouteError) -> Effect<Mutation> {
-    // In a parent's `mutate`: a folder screen per name, each found in the folder below it.
-    let route = ["Documents", "Taxes"]
-    let path = try ChildStack<FolderReactor>(route: route) { name, below in
-      let parent = below.top?.currentState.folder ?? root
-      guard let folder = parent.subfolder(named: name) else {
-        throw NoSuchFolder(description: "\(parent.name) has no folder \(name)")
-      }
-      return adopt(FolderReactor(folder: folder)) { [count = below.count] output in
-        switch output {
-        case .didClose: .popTo(count)
-        }
-      }
-    }
-    return .send(.setPath(path))
-  }
-
-  func reduce(state: State, mutation: Mutation) -> State {
-    var state = state
-    switch mutation {
-    case .setPath(let path): state.path = path
-    case .rejectRoute(let error): state.routeError = error
-    case .popTo(let count): state.path.pop(toCount: count)
-    }
-    return state
-  }
-}
-
 private struct Unreachable: Error, CustomStringConvertible {
   var description: String { "no connection" }
 }
@@ -157,19 +92,20 @@ final class LoadingAndRouteSymbolSnippetTests: XCTestCase {
     XCTAssertEqual(describe(), "cannot open order 42 (step 2 of the route): there is no such order")
   }
 
-  // ChildStack(route:child:)
+  // ChildStack(route:child:): its snippet is BrowserReactor's `path(for:)` (DeepLinksArticleTests).
   func test_childStackRoute_opensTheTwoScreensOrRejectsTheRoute() {
     let home = Folder(
       name: "Home", subfolders: [Folder(name: "Documents", subfolders: [Folder(name: "Taxes")])])
-    let reactor = TaxesShortcutReactor(root: home)
-    reactor.send(.openTaxes)
+    let reactor = BrowserReactor(root: home)
+    reactor.send(.open(route: ["Documents", "Taxes"]))
     XCTAssertEqual(reactor.currentState.path.map { $0.currentState.folder.name }, ["Documents", "Taxes"])
 
-    let bare = TaxesShortcutReactor(root: Folder(name: "Home", subfolders: [Folder(name: "Documents")]))
-    bare.send(.openTaxes)
+    let bare = BrowserReactor(root: Folder(name: "Home", subfolders: [Folder(name: "Documents")]))
+    bare.send(.open(route: ["Documents", "Taxes"]))
     XCTAssertTrue(bare.currentState.path.isEmpty)
     XCTAssertEqual(
       bare.currentState.routeError?.description,
       "cannot open Taxes (step 2 of the route): Documents has no folder Taxes")
   }
+
 }

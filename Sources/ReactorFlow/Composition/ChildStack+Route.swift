@@ -15,22 +15,23 @@ extension ChildStack {
   /// is).
   ///
   /// ```swift
-  /// // In a parent's `mutate`: a folder screen per name, each found in the folder below it.
-  /// let route = ["Documents", "Taxes"]
-  /// let path = try ChildStack<FolderReactor>(route: route) { name, below in
-  ///   let parent = below.top?.currentState.folder ?? root
-  ///   guard let folder = parent.subfolder(named: name) else {
-  ///     throw NoSuchFolder(description: "\(parent.name) has no folder \(name)")
-  ///   }
-  ///   return adopt(FolderReactor(folder: folder)) { [count = below.count] output in
-  ///     switch output {
-  ///     case .didClose: .popTo(count)
+  /// /// One folder screen per name, each found in the folder below it, adopted by this reactor.
+  /// private func path(for route: [String]) throws(RouteError) -> ChildStack<FolderReactor> {
+  ///   try ChildStack(route: route) { name, below in
+  ///     let parent = below.top?.currentState.folder ?? root
+  ///     guard let folder = parent.subfolder(named: name) else {
+  ///       throw NoSuchFolder(description: "\(parent.name) has no folder \(name)")
+  ///     }
+  ///     return adopt(FolderReactor(folder: folder)) { [count = below.count] output in
+  ///       switch output {
+  ///       case .didClose: .popTo(count)
+  ///       }
   ///     }
   ///   }
   /// }
-  /// return .send(.setPath(path))
   /// ```
-  /// <doc:DeepLinks> shows the whole reactor.
+  /// A parent's `mutate` sends the stack in one mutation, or the error in another; <doc:DeepLinks>
+  /// shows the whole reactor.
   /// - Parameters:
   ///   - route: The destinations, in the order they are pushed.
   ///   - child: The child of a destination, given the stack below it; throws when the

@@ -68,10 +68,10 @@ public final class ChangeLog: ReactorInspector {
     switch event {
     case .action(let action, let source):
       let from = source == .send ? "" : " (from \(source))"
-      return ["action \(short(action))\(from)"]
+      return ["action \(shortDescription(of: action, limit: maximumValueLength))\(from)"]
     case .mutation(let mutation, let effect):
       let from = effect.map { " (from effect #\($0.serial))" } ?? ""
-      return ["  mutation \(short(mutation))\(from)"]
+      return ["  mutation \(shortDescription(of: mutation, limit: maximumValueLength))\(from)"]
     case .state(let old, let new):
       let changes = StateDiff.changes(old: old, new: new).map { line in
         // "−     - count: 0" → "− count: 0": the change, without the outline's indentation.
@@ -89,12 +89,6 @@ public final class ChangeLog: ReactorInspector {
       let name = effect.ids.isEmpty ? "" : " \"\(effect.label)\""
       return ["  effect #\(effect.serial)\(name) \(outcome)"]
     }
-  }
-
-  private static func short(_ value: Any) -> String {
-    let text = String(describing: value)
-    guard text.count > maximumValueLength else { return text }
-    return text.prefix(maximumValueLength) + "…"
   }
 
   private static func platformWrite() -> @MainActor (String) -> Void {

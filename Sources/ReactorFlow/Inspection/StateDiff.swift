@@ -210,8 +210,8 @@ package enum StateDiff {
     var foundationNames: [ObjectIdentifier: Substring?] = [:]
   }
 
-  /// Seconds since 2001-01-01 00:00:00 UTC (a `Date`) in ISO 8601, with milliseconds when it
-  /// has a fraction.
+  /// A `Date`'s seconds since its reference date in ISO 8601, with milliseconds when it has a
+  /// fraction.
   private static func iso8601(_ secondsSince2001: Double) -> String {
     guard secondsSince2001.isFinite, abs(secondsSince2001) < 1e13 else { return "\(secondsSince2001)" }
     let milliseconds = Int64((secondsSince2001 * 1000).rounded()) + 978_307_200_000

@@ -126,7 +126,7 @@ final class ReplayCheck<Action: Sendable, Mutation: Sendable, State> {
   func verify(at index: Int) throws -> State? {
     guard case .mutation(let mutation, let fromEffect, let recordedState) = recording.steps[index].event
     else { return nil }
-    let name = "mutation \(Self.short(mutation))\(fromEffect ? " from an effect" : "")"
+    let name = "mutation \(shortDescription(of: mutation, limit: 120))\(fromEffect ? " from an effect" : "")"
     let replayed = probe.entries
     guard index < replayed.count,
       case .mutation(let replayedMutation, _, let replayedState) = probe.step(replayed[index]).event
@@ -139,10 +139,11 @@ final class ReplayCheck<Action: Sendable, Mutation: Sendable, State> {
     // An effect's mutation is the recorded one itself; an action's comes from `mutate` as it
     // is now, so a changed `mutate` shows here even when the state does not record the change.
     if !fromEffect && !isSameMutation(replayedMutation, mutation) {
-      let action = lastAction(before: index).map { Self.short($0) } ?? "?"
+      let action = lastAction(before: index).map { shortDescription(of: $0, limit: 120) } ?? "?"
       differences.append(
         "the action \(action) made another mutation (− recorded, + replayed):\n"
-          + "− \(Self.short(mutation))\n+ \(Self.short(replayedMutation))")
+          + "− \(shortDescription(of: mutation, limit: 120))\n+ \(shortDescription(of: replayedMutation, limit: 120))"
+      )
     }
     var state: State?
     if case .value(let value) = replayedState {
@@ -201,12 +202,6 @@ final class ReplayCheck<Action: Sendable, Mutation: Sendable, State> {
         + "the outline does not show (an identity, or a custom ==)"
     }
     return StateDiff.changedFields(expected: old, actual: new)
-  }
-
-  /// A value's description, cut after 120 characters.
-  private static func short(_ value: Any) -> String {
-    let text = String(describing: value)
-    return text.count > 120 ? text.prefix(120) + "…" : text
   }
 }
 

@@ -167,8 +167,10 @@ public final class TraceRecorder: ReactorInspector {
   private func describe(_ record: Record) -> Entry {
     let kind: Entry.Kind =
       switch record.event {
-      case .action(let action, let source): .action(Self.short(action), source: source)
-      case .mutation(let mutation, let effect): .mutation(Self.short(mutation), effect: effect)
+      case .action(let action, let source):
+        .action(shortDescription(of: action, limit: Self.maximumTextLength), source: source)
+      case .mutation(let mutation, let effect):
+        .mutation(shortDescription(of: mutation, limit: Self.maximumTextLength), effect: effect)
       case .effectStarted(let effect): .effectStarted(effect)
       case .effectEnded(let effect, let outcome): .effectEnded(effect, outcome: outcome.description)
       case .started: .started
@@ -181,12 +183,6 @@ extension TraceRecorder {
   /// The most characters of an action or a mutation kept; a timeline names them, it does not
   /// dump them.
   static let maximumTextLength = 120
-
-  private static func short(_ value: Any) -> String {
-    let text = String(describing: value)
-    guard text.count > maximumTextLength else { return text }
-    return text.prefix(maximumTextLength) + "…"
-  }
 }
 
 // MARK: - The timeline's layout, shared by both formats
