@@ -1,5 +1,3 @@
-@_spi(Reflection) import Swift
-
 /// A struct state's stored fields, learned once per type, so that the change log finds the fields
 /// a mutation changed by comparing their bytes, and outlines only those.
 ///
@@ -16,8 +14,6 @@ final class StateLayout {
     let offset: Int
     /// How many bytes it takes.
     let size: Int
-    /// Its type, to read it as a value when its bytes differ.
-    let type: Any.Type
     /// How it is written when its outline is one line read straight from its bytes.
     let leaf: Leaf?
     /// The start of its lines of the old value, after the reactor's name: `− label: `.
@@ -105,35 +101,53 @@ final class StateLayout {
   private var leads: (prefix: String, lines: [(removed: String, added: String)])?
 
   /// The layout of `State`, or `nil` when the state's outline is not the list of its stored
-  /// fields' outlines, or when its fields cannot all be read from its bytes: an enum, a tuple, a
-  /// class, a type with a custom mirror or one of Foundation's, a struct without fields, one
-  /// with a weak or unowned reference or a closure.
+  /// fields' outlines, or when its fields' places cannot be checked against its bytes: an enum, a
+  /// tuple, a class, a type with a custom mirror or one of Foundation's, a struct without fields,
+  /// one with an existential field.
+  ///
+  /// A struct's stored fields lie in declaration order, each at the next offset its alignment
+  /// allows; the sample's mirror gives their names and types, and each field's place is accepted
+  /// only when the sample's bytes there are the field's own and the last one ends where the state
+  /// does. Bytes are only compared, and a value is read from them only for the plain types of
+  /// ``Leaf``: any other changed field is read back through the state's mirror, so that a field
+  /// whose bytes are not its value (a weak reference) is never reinterpreted.
   /// - Parameter sample: A value of the state, whose mirror says how it is shown.
   init?<State>(of sample: State) {
     let mirror = Mirror(reflecting: sample)
     guard mirror.displayStyle == .struct, !(sample is any CustomReflectable),
       !String(reflecting: State.self).hasPrefix("Foundation")
     else { return nil }
-    // Key paths are made only for strong stored properties of types a key path can hold: a
-    // weak reference's bytes are not the value its type says, and are read only through a mirror.
-    var readable = 0
-    let allReadable = _forEachFieldWithKeyPath(of: State.self) { _, _ in
-      readable += 1
-      return true
-    }
-    guard allReadable else { return nil }
     var fields: [Field] = []
-    let listed = _forEachField(of: State.self) { name, offset, type, _ in
-      func size<Value>(of _: Value.Type) -> Int { MemoryLayout<Value>.size }
-      let label = String(cString: name)
-      fields.append(
-        Field(
-          label: label, offset: offset, size: size(of: type), type: type, leaf: Leaf(type),
-          removed: "− \(label): ", added: "+ \(label): "))
+    var end = 0
+    let placed = withUnsafeBytes(of: sample) { state in
+      for child in mirror.children {
+        guard let label = child.label else { return false }
+        let type = Swift.type(of: child.value)
+        // A class instance's dynamic type may be a subclass of the field's; its place is a
+        // reference either way.
+        let isReference = type is AnyClass
+        func place<Value>(_ value: Value) -> (size: Int, alignment: Int, matches: Bool) {
+          let size = isReference ? MemoryLayout<AnyObject>.size : MemoryLayout<Value>.size
+          let alignment = isReference ? MemoryLayout<AnyObject>.alignment : MemoryLayout<Value>.alignment
+          let offset = (end + alignment - 1) / alignment * alignment
+          guard offset + size <= state.count else { return (size, alignment, false) }
+          let matches = withUnsafeBytes(of: value) { own in
+            own.count == size && state[offset..<(offset + size)].elementsEqual(own)
+          }
+          return (size, alignment, matches)
+        }
+        let (size, alignment, matches) = _openExistential(child.value, do: place)
+        guard matches else { return false }
+        let offset = (end + alignment - 1) / alignment * alignment
+        fields.append(
+          Field(
+            label: label, offset: offset, size: size,
+            leaf: isReference ? nil : Leaf(type), removed: "− \(label): ", added: "+ \(label): "))
+        end = offset + size
+      }
       return true
     }
-    let labels = mirror.children.map(\.label)
-    guard listed, !fields.isEmpty, fields.count == readable, fields.map(\.label) == labels,
+    guard placed, end == MemoryLayout<State>.size, !fields.isEmpty,
       !fields.allSatisfy({ $0.label.hasPrefix("_") })
     else { return nil }
     self.fields = fields
@@ -148,38 +162,39 @@ final class StateLayout {
       leads = (prefix, fields.map { (prefix + $0.removed, prefix + $0.added) })
     }
     let leads = self.leads?.lines ?? []
-    withUnsafeBytes(of: old) { old in
-      withUnsafeBytes(of: new) { new in
-        guard let old = old.baseAddress, let new = new.baseAddress else { return }
+    // The two states' fields as their mirrors give them, made only when a field that is not a
+    // plain value changed.
+    var children: (old: [Any], new: [Any])?
+    withUnsafeBytes(of: old) { oldBytes in
+      withUnsafeBytes(of: new) { newBytes in
+        guard let before = oldBytes.baseAddress, let after = newBytes.baseAddress else { return }
         for index in spans.indices {
-          let before = old + spans[index].offset
-          let after = new + spans[index].offset
-          guard !Self.equalBytes(before, after, count: spans[index].size) else { continue }
-          changes(of: fields[index], before, after, prefix: prefix, lead: leads[index], emit)
+          let span = spans[index]
+          guard !Self.equalBytes(before + span.offset, after + span.offset, count: span.size) else {
+            continue
+          }
+          let field = fields[index]
+          if let leaf = field.leaf {
+            let oldText = leaf.text(at: before + span.offset)
+            let newText = leaf.text(at: after + span.offset)
+            guard oldText != newText else { continue }
+            emit(leads[index].removed + oldText)
+            emit(leads[index].added + newText)
+            continue
+          }
+          if children == nil {
+            children = (
+              Mirror(reflecting: old).children.map(\.value), Mirror(reflecting: new).children.map(\.value)
+            )
+          }
+          guard let children, index < children.old.count, index < children.new.count else { return }
+          let oldLines = StateDiff.outline(children.old[index], label: field.label, depth: 1)
+          let newLines = StateDiff.outline(children.new[index], label: field.label, depth: 1)
+          for change in StateDiff.changedLines(old: oldLines, new: newLines) {
+            emit(prefix + ChangeLog.withoutIndentation(change))
+          }
         }
       }
-    }
-  }
-
-  private func changes(
-    of field: Field, _ before: UnsafeRawPointer, _ after: UnsafeRawPointer, prefix: String,
-    lead: (removed: String, added: String), _ emit: (String) -> Void
-  ) {
-    if let leaf = field.leaf {
-      let old = leaf.text(at: before)
-      let new = leaf.text(at: after)
-      guard old != new else { return }
-      emit(lead.removed + old)
-      emit(lead.added + new)
-      return
-    }
-    func value<Value>(of _: Value.Type, at pointer: UnsafeRawPointer) -> Any {
-      pointer.load(as: Value.self)
-    }
-    let old = StateDiff.outline(value(of: field.type, at: before), label: field.label, depth: 1)
-    let new = StateDiff.outline(value(of: field.type, at: after), label: field.label, depth: 1)
-    for change in StateDiff.changedLines(old: old, new: new) {
-      emit(prefix + ChangeLog.withoutIndentation(change))
     }
   }
 

@@ -155,19 +155,39 @@ final class ChangeLogFieldTests: XCTestCase {
     XCTAssertEqual(lines, wholeStateChanges(from: old, to: new))
   }
 
-  func test_logChanges_weakReferenceField_showsTheWholeStateDiff() async {
-    // given
-    let marker = FieldLogMarker(count: 7)
-    let old = FieldLogWeakHolder(marker: nil, count: 0)
-    let new = FieldLogWeakHolder(marker: marker, count: 1)
+  func test_logChanges_weakReferenceField_isReadThroughItsMirrorNotItsBytes() async {
+    // given: a weak reference's bytes are not the object's address, so the field is outlined
+    // from the state's mirror, alive or released
+    var marker: FieldLogMarker? = FieldLogMarker(count: 7)
+    let empty = FieldLogWeakHolder(marker: nil, count: 0)
+    let held = FieldLogWeakHolder(marker: marker, count: 1)
+
+    // when
+    let lines = loggedChanges(from: empty, to: held)
+    marker = nil
+    let released = FieldLogWeakHolder(marker: held.marker, count: 2)
+    let afterRelease = loggedChanges(from: held, to: released)
+
+    // then
+    XCTAssertEqual(lines.count, 5, "\(lines)")
+    XCTAssertEqual(Array(lines.prefix(2)), ["− marker: nil", lines[1]])
+    XCTAssertTrue(lines[1].hasPrefix("+ marker: ") && lines[1].hasSuffix("FieldLogMarker"), "\(lines)")
+    XCTAssertEqual(Array(lines.suffix(3)), ["+ count: 7", "− count: 0", "+ count: 1"])
+    XCTAssertEqual(afterRelease.suffix(2), ["− count: 1", "+ count: 2"])
+    XCTAssertNil(released.marker)
+  }
+
+  func test_logChanges_existentialField_showsTheWholeStateDiff() async {
+    // given: an existential's container is not its value's bytes, so the state is outlined whole
+    let old = FieldLogTagged(tag: 1, count: 0)
+    let new = FieldLogTagged(tag: "two", count: 0)
 
     // when
     let lines = loggedChanges(from: old, to: new)
 
     // then
     XCTAssertEqual(lines, wholeStateChanges(from: old, to: new))
-    XCTAssertTrue(lines.contains("+ count: 1"), "\(lines)")
-    withExtendedLifetime(marker) {}
+    XCTAssertEqual(lines, ["− tag: 1", "+ tag: \"two\""])
   }
 
   func test_logChanges_manyChangedLinesInAField_cutsAfterTheMaximum() async {
@@ -289,5 +309,10 @@ private enum FieldLogScreen: Sendable {
 
 private struct FieldLogWeakHolder: Sendable {
   weak var marker: FieldLogMarker?
+  var count: Int
+}
+
+private struct FieldLogTagged: Sendable {
+  var tag: any Sendable
   var count: Int
 }
