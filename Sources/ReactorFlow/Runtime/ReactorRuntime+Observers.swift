@@ -5,7 +5,6 @@ extension ReactorRuntime {
   /// An observer's bookkeeping; its closure is in ``Callback``.
   @usableFromInline
   struct Observer {
-    @usableFromInline let id: Int
     @usableFromInline let callback: Callback
     @usableFromInline var onFinish: (@MainActor () -> Void)?
   }
@@ -16,22 +15,42 @@ extension ReactorRuntime {
   /// atomic operations per observer). The box is released only when its observer is compacted
   /// away, which never happens while a notification loop runs, so the loop can borrow it through
   /// an unretained reference instead (CONTRIBUTING.md, Performance idioms).
+  ///
+  /// It is also the handle of the observer's token, so that the token holds no reference to the
+  /// runtime itself.
   @usableFromInline
-  final class Callback {
+  final class Callback: ObservationHandle {
     /// Returns `false` when the observer is done (its stream consumer went away).
     ///
     /// The observer's `@MainActor` closure with its isolation cast away: a synchronous closure's
     /// isolation is only in its type, not in its representation. It is called only by `notify`,
     /// on the main actor; keeping the isolation would make the borrowing closure in ``call(_:with:)``
-    /// check the executor on every call.
-    @usableFromInline let onChange: (State) -> Bool
-    /// Set when the observer is cancelled; a notification loop skips it from then on.
-    @exclusivity(unchecked) @usableFromInline var isRetired = false
+    /// check the executor on every call. Replaced by a closure that captures nothing once the
+    /// observer is compacted away, so that a token kept longer does not keep what it captured.
+    @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var onChange: (State) -> Bool
+    /// The runtime, while it holds this observer: it clears the reference when it compacts the
+    /// observer away or is released itself, so the reference never dangles.
+    unowned(unsafe) var runtime: ReactorRuntime?
+    /// Set when the observer is cancelled; a notification loop skips it from then on. Last, so that it
+    /// takes no padding of its own.
+    @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var isRetired = false
 
-    init(_ onChange: @escaping @MainActor (State) -> Bool) {
+    init(_ onChange: @escaping @MainActor (State) -> Bool, runtime: ReactorRuntime) {
       // Cast inside structs: cast as a bare function value, it would be reabstracted through two
       // allocated thunks on the way in and out of `unsafeBitCast`'s generic parameters.
       self.onChange = unsafeBitCast(Isolated(function: onChange), to: Nonisolated.self).function
+      self.runtime = runtime
+    }
+
+    /// Stops the observer (its token was cancelled or released).
+    override func stop() {
+      runtime?.retire(Unmanaged.passUnretained(self))
+    }
+
+    /// Lets go of the runtime and of what the closure captured.
+    func release() {
+      runtime = nil
+      onChange = { _ in false }
     }
 
     private struct Isolated {
@@ -79,32 +98,27 @@ extension ReactorRuntime {
     onChange: @escaping @MainActor (State) -> Bool,
     onFinish: (@MainActor () -> Void)?
   ) -> ObservationToken {
-    let id = nextObserverID
-    nextObserverID += 1
     let keep = onChange(state)
-    let callback = Callback(onChange)
-    observers.append(Observer(id: id, callback: callback, onFinish: onFinish))
+    let callback = Callback(onChange, runtime: self)
+    observers.append(Observer(callback: callback, onFinish: onFinish))
     callbacks.append(Unmanaged.passUnretained(callback))
     if !keep { retireObserver(at: observers.count - 1) }
-    return ObservationToken(source: self, id: id)
+    return ObservationToken(handle: callback)
   }
 
-  /// Stops the state or action observer with this number (observers of both kinds share the
-  /// numbering), or the inspection handler of a negative one (InspectorHub.add).
+  /// Stops the action observer with this number, or the inspection handler of a negative one
+  /// (InspectorHub.add).
   @usableFromInline
   func removeObservation(id: Int) {
     if id < 0 {
       inspectors?.removeHandler(id: ~id)
-      return
-    }
-    if let index = observers.firstIndex(where: { $0.id == id }) {
-      retireObserver(at: index)
     } else {
       attachments?.actionObservers.removeValue(forKey: id)?.onFinish?()
     }
   }
 
-  /// Retires the observer whose callback said it is done, during `notify`.
+  /// Retires the observer whose callback said it is done, during `notify`, or whose token stopped
+  /// it.
   @usableFromInline
   func retire(_ callback: Unmanaged<Callback>) {
     let object = callback.takeUnretainedValue()
@@ -129,7 +143,11 @@ extension ReactorRuntime {
   func compactObservers() {
     // A retired observer keeps its slot until no notification loop is running over the array.
     callbacks.removeAll { $0.takeUnretainedValue().isRetired }
-    observers.removeAll { $0.callback.isRetired }
+    observers.removeAll { observer in
+      guard observer.callback.isRetired else { return false }
+      observer.callback.release()
+      return true
+    }
     needsCompaction = false
   }
 

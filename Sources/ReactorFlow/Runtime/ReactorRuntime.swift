@@ -85,6 +85,7 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
   /// The running effects (Effects/EffectRegistry.swift), created with the first one: a reactor
   /// whose actions are all synchronous never pays for it.
   @usableFromInline var effects: EffectRegistry?
+  /// The number of the next action observer.
   var nextObserverID = 0
   /// The reactor's type, for messages; set when the runtime starts.
   var reactorType: Any.Type = Any.self
@@ -111,7 +112,10 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
 
   isolated deinit {
     effects?.cancelAll()
-    for observer in observers { observer.onFinish?() }
+    for observer in observers {
+      observer.callback.release()
+      observer.onFinish?()
+    }
     if let attachments {
       for observer in attachments.actionObservers.values { observer.onFinish?() }
     }
