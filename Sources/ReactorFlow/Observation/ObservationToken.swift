@@ -34,8 +34,16 @@ public final class ObservationToken: Hashable {
   /// Lets the observation outlive this token; something else (a stream's end) must stop it.
   @usableFromInline
   func detach() {
-    handle = nil
+    let handle = self.handle
+    self.handle = nil
     isCancelled = true
+    handle?.tokenDetached()
+  }
+
+  /// Lets go of the handle of an observation that its source ended (a released runtime), without
+  /// cancelling.
+  func handleDisconnected() {
+    handle = nil
   }
 
   /// Keeps this token alive as long as `set` holds it.
@@ -67,8 +75,12 @@ class ObservationHandle {
   @usableFromInline
   init() {}
 
-  /// Stops the observation; does nothing if it already stopped.
+  /// Stops the observation, for the token, which lets go of the handle; does nothing if it
+  /// already stopped.
   func stop() {}
+
+  /// The token lets go of the handle without stopping the observation.
+  func tokenDetached() {}
 }
 
 /// Stops observation number `id` of a source that the token must not keep alive.

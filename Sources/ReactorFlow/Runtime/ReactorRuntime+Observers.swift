@@ -2,16 +2,9 @@
 // (ReactorRuntime.swift) calls, and the action observers that `send` calls.
 
 extension ReactorRuntime {
-  /// An observer's bookkeeping; its closure is in ``Callback``.
-  @usableFromInline
-  struct Observer {
-    @usableFromInline let callback: Callback
-    @usableFromInline var onFinish: (@MainActor () -> Void)?
-  }
-
-  /// An observer's closure, boxed so that `notify` can call it without retaining it.
+  /// A state observer: its closure, boxed so that `notify` can call it without retaining it.
   ///
-  /// Calling a closure read out of `observers` costs a retain and a release of its context (two
+  /// Calling a closure read out of an array costs a retain and a release of its context (two
   /// atomic operations per observer). The box is released only when its observer is compacted
   /// away, which never happens while a notification loop runs, so the loop can borrow it through
   /// an unretained reference instead (CONTRIBUTING.md, Performance idioms).
@@ -25,32 +18,50 @@ extension ReactorRuntime {
     /// The observer's `@MainActor` closure with its isolation cast away: a synchronous closure's
     /// isolation is only in its type, not in its representation. It is called only by `notify`,
     /// on the main actor; keeping the isolation would make the borrowing closure in ``call(_:with:)``
-    /// check the executor on every call. Replaced by a closure that captures nothing once the
-    /// observer is compacted away, so that a token kept longer does not keep what it captured.
-    @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var onChange: (State) -> Bool
-    /// The runtime, while it holds this observer: it clears the reference when it compacts the
-    /// observer away or is released itself, so the reference never dangles.
+    /// check the executor on every call. A constant, so that the call borrows it: read from a
+    /// variable, it would be retained and released around each call.
+    @usableFromInline nonisolated(unsafe) let onChange: (State) -> Bool
+    /// The runtime, while it holds this observer; it clears the reference when it lets go of the
+    /// observer, so the reference never dangles.
     unowned(unsafe) var runtime: ReactorRuntime?
-    /// Set when the observer is cancelled; a notification loop skips it from then on. Last, so that it
-    /// takes no padding of its own.
+    /// The token, while it holds this observer; it clears the reference when it lets go.
+    unowned(unsafe) var token: ObservationToken?
+    /// Called once when the observer stops (a stream's end).
+    var onFinish: (@MainActor () -> Void)?
+    /// Set when the observer is cancelled; a notification loop skips it from then on. Last, so
+    /// that it takes no padding of its own.
     @exclusivity(unchecked) @usableFromInline nonisolated(unsafe) var isRetired = false
 
-    init(_ onChange: @escaping @MainActor (State) -> Bool, runtime: ReactorRuntime) {
+    init(
+      _ onChange: @escaping @MainActor (State) -> Bool,
+      onFinish: (@MainActor () -> Void)?,
+      runtime: ReactorRuntime
+    ) {
       // Cast inside structs: cast as a bare function value, it would be reabstracted through two
       // allocated thunks on the way in and out of `unsafeBitCast`'s generic parameters.
       self.onChange = unsafeBitCast(Isolated(function: onChange), to: Nonisolated.self).function
       self.runtime = runtime
+      self.onFinish = onFinish
     }
 
-    /// Stops the observer (its token was cancelled or released).
+    /// Stops the observer: its token was cancelled or released.
     override func stop() {
+      token = nil
       runtime?.retire(Unmanaged.passUnretained(self))
     }
 
-    /// Lets go of the runtime and of what the closure captured.
-    func release() {
+    override func tokenDetached() {
+      token = nil
+    }
+
+    /// Lets go of the runtime, and makes the token let go of this observer, so that what the
+    /// closure captured goes with the runtime's reference (the last one) even while the token
+    /// lives on.
+    func disconnect() {
       runtime = nil
-      onChange = { _ in false }
+      let token = self.token
+      self.token = nil
+      token?.handleDisconnected()
     }
 
     private struct Isolated {
@@ -99,11 +110,12 @@ extension ReactorRuntime {
     onFinish: (@MainActor () -> Void)?
   ) -> ObservationToken {
     let keep = onChange(state)
-    let callback = Callback(onChange, runtime: self)
-    observers.append(Observer(callback: callback, onFinish: onFinish))
-    callbacks.append(Unmanaged.passUnretained(callback))
+    let callback = Callback(onChange, onFinish: onFinish, runtime: self)
+    observers.append(Unmanaged.passRetained(callback))
+    let token = ObservationToken(handle: callback)
+    callback.token = token
     if !keep { retireObserver(at: observers.count - 1) }
-    return ObservationToken(handle: callback)
+    return token
   }
 
   /// Stops the action observer with this number, or the inspection handler of a negative one
@@ -121,19 +133,20 @@ extension ReactorRuntime {
   /// it.
   @usableFromInline
   func retire(_ callback: Unmanaged<Callback>) {
-    let object = callback.takeUnretainedValue()
-    guard let index = observers.firstIndex(where: { $0.callback === object }) else { return }
+    let object = callback.toOpaque()
+    guard let index = observers.firstIndex(where: { $0.toOpaque() == object }) else { return }
     retireObserver(at: index)
   }
 
   @usableFromInline
   func retireObserver(at index: Int) {
-    guard !observers[index].callback.isRetired else { return }
-    let onFinish = observers[index].onFinish
-    observers[index].callback.isRetired = true
+    let callback = observers[index].takeUnretainedValue()
+    guard !callback.isRetired else { return }
+    let onFinish = callback.onFinish
+    callback.isRetired = true
     // The callback (and what it captured) goes with the compaction below, or, while a
     // notification loop runs, with the one at its end: the loop may be running it right now.
-    observers[index].onFinish = nil
+    callback.onFinish = nil
     needsCompaction = true
     onFinish?()
     if !isNotifying { compactObservers() }
@@ -142,10 +155,11 @@ extension ReactorRuntime {
   @usableFromInline
   func compactObservers() {
     // A retired observer keeps its slot until no notification loop is running over the array.
-    callbacks.removeAll { $0.takeUnretainedValue().isRetired }
     observers.removeAll { observer in
-      guard observer.callback.isRetired else { return false }
-      observer.callback.release()
+      let callback = observer.takeUnretainedValue()
+      guard callback.isRetired else { return false }
+      callback.disconnect()
+      observer.release()
       return true
     }
     needsCompaction = false
