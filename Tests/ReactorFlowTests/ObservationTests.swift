@@ -144,6 +144,46 @@ final class ObservationTests: XCTestCase {
     token?.cancel()
     XCTAssertEqual(token?.isCancelled, true)
   }
+
+  func test_observe_closureHoldingAnotherObserversToken_stopsBothWhenCancelled() async {
+    // given
+    let reactor = SyncCounterReactor()
+    var second: [Int] = []
+    var holder: TokenHolder? = TokenHolder()
+    holder?.token = reactor.observe(\.count) { second.append($0) }
+    let first = reactor.observe(\.count) { [holder] _ in _ = holder }
+    holder = nil
+
+    // when
+    first.cancel()
+    reactor.send(.increment)
+
+    // then
+    XCTAssertEqual(second, [0], "the second observer stops with the token the first one held")
+  }
+
+  func test_observe_closureHoldingAnotherObserversToken_releasesBothWithTheReactor() async {
+    // given
+    var reactor: SyncCounterReactor? = SyncCounterReactor()
+    weak let weakRuntime = reactor?.runtime
+    var holder: TokenHolder? = TokenHolder()
+    weak let weakHolder = holder
+    let first = reactor?.observe(\.count) { [holder] _ in _ = holder }
+    holder?.token = reactor?.observe(\.count) { _ in }
+    holder = nil
+
+    // when
+    reactor = nil
+
+    // then
+    XCTAssertNil(weakRuntime)
+    XCTAssertNil(weakHolder)
+    first?.cancel()
+  }
 }
 
 private final class Captured {}
+
+private final class TokenHolder {
+  var token: ObservationToken?
+}

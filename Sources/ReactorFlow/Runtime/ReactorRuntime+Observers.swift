@@ -155,14 +155,34 @@ extension ReactorRuntime {
   @usableFromInline
   func compactObservers() {
     // A retired observer keeps its slot until no notification loop is running over the array.
-    observers.removeAll { observer in
-      let callback = observer.takeUnretainedValue()
-      guard callback.isRetired else { return false }
-      callback.disconnect()
-      observer.release()
-      return true
-    }
     needsCompaction = false
+    var index = 0
+    while index < observers.count {
+      let observer = observers[index]
+      let callback = observer.takeUnretainedValue()
+      guard callback.isRetired else {
+        index += 1
+        continue
+      }
+      observers.remove(at: index)
+      callback.disconnect()
+      // Last, with the array consistent: what the closure captured may stop other observers of
+      // this runtime as it goes, which compacts them at once.
+      observer.release()
+    }
+  }
+
+  /// Lets go of every state observer, when the runtime goes: none points at the runtime or at its
+  /// token any more before what the closures captured goes (and with it, perhaps, other tokens).
+  func releaseObservers() {
+    let observers = self.observers
+    self.observers = []
+    for observer in observers { observer.takeUnretainedValue().disconnect() }
+    for observer in observers {
+      let onFinish = observer.takeUnretainedValue().onFinish
+      observer.release()
+      onFinish?()
+    }
   }
 
   /// Adds an observer of the actions sent to the reactor; it is called with each action as it is

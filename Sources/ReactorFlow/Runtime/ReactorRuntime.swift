@@ -111,13 +111,7 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
 
   isolated deinit {
     effects?.cancelAll()
-    for observer in observers {
-      let callback = observer.takeUnretainedValue()
-      let onFinish = callback.onFinish
-      callback.disconnect()
-      observer.release()
-      onFinish?()
-    }
+    releaseObservers()
     if let attachments {
       for observer in attachments.actionObservers.values { observer.onFinish?() }
     }
