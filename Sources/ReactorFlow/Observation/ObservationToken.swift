@@ -8,10 +8,12 @@ public final class ObservationToken: Hashable {
   // What stops the observation. A state observer's handle is its entry in the runtime, which
   // points back at the runtime without retaining it: a weak reference to the runtime would give it
   // a side table (a block of its own, and the slow path for each of its retains).
+  // `nil` once cancelled or detached, which is all `isCancelled` reads: a stored flag would take
+  // the token past 24 bytes, and malloc's next size up (16 bytes more per observer).
   private var handle: ObservationHandle?
 
   /// Whether the token was cancelled (or handed its observation over to a stream's end).
-  public private(set) var isCancelled = false
+  public var isCancelled: Bool { handle == nil }
 
   @usableFromInline
   init(handle: ObservationHandle) {
@@ -27,7 +29,6 @@ public final class ObservationToken: Hashable {
   public func cancel() {
     let handle = self.handle
     self.handle = nil
-    isCancelled = true
     handle?.stop()
   }
 
@@ -36,14 +37,13 @@ public final class ObservationToken: Hashable {
   func detach() {
     let handle = self.handle
     self.handle = nil
-    isCancelled = true
     handle?.tokenDetached()
   }
 
   /// Lets go of the handle of an observation that its source ended (a released runtime), without
   /// cancelling.
   func handleDisconnected() {
-    handle = nil
+    handle = ObservationHandle.ended
   }
 
   /// Keeps this token alive as long as `set` holds it.
@@ -72,6 +72,9 @@ public final class ObservationToken: Hashable {
 @MainActor
 @usableFromInline
 class ObservationHandle {
+  /// The handle of an observation that ended without being cancelled: stopping it does nothing.
+  static let ended = ObservationHandle()
+
   @usableFromInline
   init() {}
 
