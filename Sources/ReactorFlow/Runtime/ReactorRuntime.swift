@@ -73,11 +73,10 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
   @exclusivity(unchecked) @usableFromInline var isNotifying = false
   @exclusivity(unchecked) @usableFromInline var needsCompaction = false
   @exclusivity(unchecked) @usableFromInline var pending: [Work] = []
-  @exclusivity(unchecked) @usableFromInline var observers: ContiguousArray<Observer> = []
-  /// The observers' callbacks, in the same order, unretained: `observers` owns them. The
-  /// notification loop reads these, so that it copies no reference-holding struct (a retain and a
-  /// release each) per observer.
-  @exclusivity(unchecked) @usableFromInline var callbacks: ContiguousArray<Unmanaged<Callback>> = []
+  /// The state observers, in the order they were added. Each is retained once, by hand
+  /// (`addObserver` and `compactObservers`): the notification loop reads them without copying a
+  /// reference (a retain and a release each) per observer.
+  @exclusivity(unchecked) @usableFromInline var observers: ContiguousArray<Unmanaged<Callback>> = []
   @exclusivity(unchecked) @usableFromInline var attachments: Attachments?
   /// Where the reactor's outputs go when it is a child (``Reactor/adopt(_:output:)``). `nil`
   /// until then: the loop pays one load.
@@ -85,6 +84,7 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
   /// The running effects (Effects/EffectRegistry.swift), created with the first one: a reactor
   /// whose actions are all synchronous never pays for it.
   @usableFromInline var effects: EffectRegistry?
+  /// The number of the next action observer.
   var nextObserverID = 0
   /// The reactor's type, for messages; set when the runtime starts.
   var reactorType: Any.Type = Any.self
@@ -111,7 +111,7 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
 
   isolated deinit {
     effects?.cancelAll()
-    for observer in observers { observer.onFinish?() }
+    releaseObservers()
     if let attachments {
       for observer in attachments.actionObservers.values { observer.onFinish?() }
     }
@@ -350,13 +350,13 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
     isNotifying = true
     // Over the observers registered now: one added by a callback got the new state when it was
     // added. Every callback outlives the loop: compaction, which releases retired ones, waits
-    // until no notification loop is running. So while the loop runs, `callbacks` only grows at
+    // until no notification loop is running. So while the loop runs, `observers` only grows at
     // its end, and the loop reads it in place rather than through a copy (a retain and a release
     // of its buffer per change, a quarter of a single observer's action).
-    let count = callbacks.count
+    let count = observers.count
     var index = 0
     while index < count {
-      let callback = callbacks[index]
+      let callback = observers[index]
       index &+= 1
       if !Callback.call(callback, with: state) { retire(callback) }
     }
