@@ -180,7 +180,13 @@ final class InspectorHub<Action: Sendable, Mutation: Sendable, State> {
     let old = lastState
     lastState = new
     emissions &+= 1
-    deliver(.mutation(mutation, effect: effect))
+    // Built apart when no effect delivered the mutation (the usual case), so that the optimizer
+    // builds and copies an event without an effect's fields.
+    if let effect {
+      deliver(.mutation(mutation, effect: effect))
+    } else {
+      deliver(.mutation(mutation, effect: nil))
+    }
     if let old { deliver(.state(old: old, new: new)) }
     endEmission()
   }
