@@ -27,6 +27,8 @@ all_cases=(
   "memory-task-sleep 10000"
   "memory-task-sleep-detached 10000"
   "memory-task-sleep-continuation 10000"
+  "memory-task-sleep-body 10000"
+  "memory-task-sleep-body-continuation 10000"
 )
 
 log() { echo "$@" >&2; }

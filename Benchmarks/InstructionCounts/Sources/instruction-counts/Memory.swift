@@ -210,15 +210,22 @@ final class FloorModel {
 /// without ReactorFlow. `memory-task-sleep` is a `Task` made on the main actor, asleep on
 /// `ContinuousClock`; `memory-task-sleep-detached` the same task detached (off the main actor,
 /// where effect bodies run); `memory-task-sleep-continuation` a detached task asleep on
-/// ``ContinuationClock``, the least a clock that a test drives can keep. Per task.
+/// ``ContinuationClock``, the least a clock that a test drives can keep. `memory-task-sleep-body`
+/// and `memory-task-sleep-body-continuation` are the shape of a `.run` effect without ReactorFlow:
+/// a main-actor `Task` that awaits a `@concurrent` closure asleep on an `any Clock<Duration>`
+/// (`ContinuousClock`, ``ContinuationClock``), as ``Sleeper``'s effect is. Per task.
 @MainActor
 func taskSleepMemory(_ count: Int, _ kind: TaskSleepKind) async -> Int {
   let clock = ContinuationClock()
+  let anyClock: any Clock<Duration> = kind == .bodyContinuation ? clock : ContinuousClock()
+  let body: @concurrent @Sendable () async throws -> Void = {
+    try await anyClock.sleep(for: .seconds(86_400))
+  }
   var started = 0
   return await measureMemory(
     kind.caseName, count,
     settle: {
-      if kind == .continuation {
+      if kind == .continuation || kind == .bodyContinuation {
         while clock.sleeperCount < started { try? await Task.sleep(for: .milliseconds(5)) }
       }
       await settleHeap()
@@ -232,19 +239,23 @@ func taskSleepMemory(_ count: Int, _ kind: TaskSleepKind) async -> Int {
       Task.detached { try await ContinuousClock().sleep(for: .seconds(86_400)) }
     case .continuation:
       Task.detached { try await clock.sleep(for: .seconds(86_400)) }
+    case .body, .bodyContinuation:
+      Task { try await body() }
     }
   }
 }
 
 /// The tasks of ``taskSleepMemory(_:_:)``.
 enum TaskSleepKind {
-  case unstructured, detached, continuation
+  case unstructured, detached, continuation, body, bodyContinuation
 
   var caseName: String {
     switch self {
     case .unstructured: "memory-task-sleep"
     case .detached: "memory-task-sleep-detached"
     case .continuation: "memory-task-sleep-continuation"
+    case .body: "memory-task-sleep-body"
+    case .bodyContinuation: "memory-task-sleep-body-continuation"
     }
   }
 }
