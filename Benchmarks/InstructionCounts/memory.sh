@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Live heap bytes and blocks per object of five cases: a reactor with one key-path observer, a
+# Live heap bytes and blocks per object of ten cases: a reactor with one key-path observer, a
 # sleeping `.run` effect on `ContinuousClock` and on a `TestClock`, an `ObservedReactor` and its
-# floor (a hand-written `@Observable` class that owns a reactor).
+# floor (a hand-written `@Observable` class that owns a reactor), and five floors of a sleeping
+# effect: tasks asleep without ReactorFlow.
 #
 #   Benchmarks/InstructionCounts/memory.sh [--sizes] [case ...]
 #
@@ -9,7 +10,7 @@
 # case with the counter preloaded (Linux: LD_PRELOAD), and prints `case bytes blocks` per object.
 # Each case makes N objects to warm up, then N more, and divides what the second N added: the
 # counts are taken at the malloc interface, so they do not move with the machine's load. The
-# effects' bodies go to sleep on other threads, so those two cases wait until the heap stops
+# effects' and tasks' bodies go to sleep on other threads, so those cases wait until the heap stops
 # moving (by less than 1 KB in each of three readings 20 ms apart). Also prints `memory-observed-ratio`, the bytes of
 # `memory-observed` over `memory-observed-floor`. `--sizes` also prints, under each case, the
 # blocks per object it added by size (16-byte classes), to see which allocations an object takes.
