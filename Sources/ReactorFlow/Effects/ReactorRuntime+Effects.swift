@@ -239,9 +239,12 @@ extension ReactorRuntime {
         running.finished()
       }
     }
+    // Through `runBody`, as every body with a host: under NonisolatedNonsendingByDefault, where
+    // a `nonisolated` function passed by name runs depends on the closure that calls it, and
+    // runBody's is the one WhereCodeRuns.md and the consumer packages describe.
     return host.start(priority) { [running] in
       do {
-        try await host.run { [running] in try await running.body(running.send) }
+        try await EffectHost.runBody(running.body, sending: running.send)
       } catch {
         running.failed(error)
       }
