@@ -20,24 +20,39 @@ extern void __libc_free(void *pointer);
 
 static long live_bytes;
 static long live_blocks;
+/* Live blocks by footprint in 16-byte steps; the last entry counts every block of 4 KB or more. */
+#define SIZE_CLASSES 257
+static long live_by_size[SIZE_CLASSES];
+
+static long size_class(long bytes) { return bytes / 16 < SIZE_CLASSES - 1 ? bytes / 16 : SIZE_CLASSES - 1; }
 
 static long footprint(void *pointer) { return (long)(malloc_usable_size(pointer) + sizeof(size_t)); }
 
 static void counted(void *pointer) {
   if (pointer == NULL) return;
-  __atomic_add_fetch(&live_bytes, footprint(pointer), __ATOMIC_RELAXED);
+  long bytes = footprint(pointer);
+  __atomic_add_fetch(&live_bytes, bytes, __ATOMIC_RELAXED);
   __atomic_add_fetch(&live_blocks, 1, __ATOMIC_RELAXED);
+  __atomic_add_fetch(&live_by_size[size_class(bytes)], 1, __ATOMIC_RELAXED);
 }
 
 static void uncounted(void *pointer) {
   if (pointer == NULL) return;
-  __atomic_sub_fetch(&live_bytes, footprint(pointer), __ATOMIC_RELAXED);
+  long bytes = footprint(pointer);
+  __atomic_sub_fetch(&live_bytes, bytes, __ATOMIC_RELAXED);
   __atomic_sub_fetch(&live_blocks, 1, __ATOMIC_RELAXED);
+  __atomic_sub_fetch(&live_by_size[size_class(bytes)], 1, __ATOMIC_RELAXED);
 }
 
 void reactorflow_live_heap(long *bytes, long *blocks) {
   *bytes = __atomic_load_n(&live_bytes, __ATOMIC_RELAXED);
   *blocks = __atomic_load_n(&live_blocks, __ATOMIC_RELAXED);
+}
+
+/* Copies the live blocks by footprint into sizes[0..<257]: entry i counts blocks of 16 i to
+ * 16 i + 15 bytes, the last one every block of 4 KB or more. memory.sh --sizes prints them. */
+void reactorflow_live_sizes(long *sizes) {
+  for (int i = 0; i < SIZE_CLASSES; i++) sizes[i] = __atomic_load_n(&live_by_size[i], __ATOMIC_RELAXED);
 }
 
 void *malloc(size_t size) {

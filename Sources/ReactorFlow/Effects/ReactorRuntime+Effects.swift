@@ -28,6 +28,58 @@ struct WeakReactor<R: Reactor>: Sendable {
   }
 }
 
+/// What the task of a `.run` effect holds: the body, the reactor (weakly), where the elements go
+/// and the serial the registry knows the task by, in one allocation. The task's closure and the
+/// body's `Send` capture this one reference each, which Swift passes as the closure's context
+/// itself, so neither allocates a context of its own.
+@usableFromInline
+final class RunningBody<R: Reactor, Element: Sendable>: Sendable {
+  @usableFromInline let body: Effect<Element>.Body
+  @usableFromInline let reactor: WeakReactor<R>
+  @usableFromInline let sink: Sink<R, Element>
+  @usableFromInline let serial: Int
+
+  @inlinable
+  init(
+    _ body: @escaping Effect<Element>.Body, _ reactor: WeakReactor<R>, _ sink: Sink<R, Element>, serial: Int
+  ) {
+    self.body = body
+    self.reactor = reactor
+    self.sink = sink
+    self.serial = serial
+  }
+
+  /// Sends an error the body threw to the reactor's `recover(from:)`, unless it is the
+  /// cancellation by which effects are stopped on purpose. Never inlined, like ``finished()``:
+  /// inlined, their code would grow the frame of the task's closure, which stays allocated while
+  /// the body sleeps.
+  @inlinable
+  @inline(never)
+  @MainActor
+  func failed(_ error: any Error) {
+    guard !(error is CancellationError) else { return }
+    ReactorRuntime<R.Action, R.Mutation, R.State>.recover(from: error, reactor)
+  }
+
+  /// Tells the registry that the task has ended.
+  @inlinable
+  @inline(never)
+  @MainActor
+  func finished() {
+    reactor.value?.runtime.effects?.didFinish(serial: serial)
+  }
+
+  /// The `Send` the body gets: an element is dropped once the effect is cancelled or the reactor
+  /// is gone.
+  @inlinable
+  var send: Send<Element> {
+    Send { [self] element in
+      guard !Task.isCancelled, let reactor = reactor.value else { return }
+      sink.fromTask(reactor, element)
+    }
+  }
+}
+
 extension ReactorRuntime {
   // MARK: - Starting effects
 
@@ -143,16 +195,23 @@ extension ReactorRuntime {
       report = inspectEffectStart(effect, serial: serial, ids: ids)
     }
     let weakReactor = WeakReactor(value: reactor)
-    let task = EffectHost.startTask(priority: Self.taskPriority(of: effect)) {
-      if let report {
-        let outcome = await InspectedEffect.running(report) {
+    let task: Task<Void, Never>
+    if report == nil, case .run(_, let body) = effect.operation {
+      // The most common effect takes the shortest path: see `RunningBody`.
+      task = Self.start(
+        RunningBody(body, weakReactor, sink, serial: serial), priority: Self.taskPriority(of: effect))
+    } else {
+      task = EffectHost.startTask(priority: Self.taskPriority(of: effect)) {
+        if let report {
+          let outcome = await InspectedEffect.running(report) {
+            await Self.run(effect, weakReactor, sink)
+          }
+          weakReactor.value?.runtime.inspectEffectEnd(report, outcome)
+        } else {
           await Self.run(effect, weakReactor, sink)
         }
-        weakReactor.value?.runtime.inspectEffectEnd(report, outcome)
-      } else {
-        await Self.run(effect, weakReactor, sink)
+        weakReactor.value?.runtime.effects?.didFinish(serial: serial)
       }
-      weakReactor.value?.runtime.effects?.didFinish(serial: serial)
     }
     registry.register(task, serial: serial, ids: ids, isExternal: isExternal)
     if !isExternal {
@@ -161,6 +220,36 @@ extension ReactorRuntime {
       group = actionGroup
     }
     return task
+  }
+
+  /// Starts the task of a `.run` effect that nothing inspects. In production the task's closure
+  /// calls the body itself, with one suspension point and no frame between them: every async
+  /// frame is allocated in the task, and these stay allocated while the body sleeps.
+  @inlinable
+  static func start<R: Reactor<Action, Mutation, State>, Element>(
+    _ running: RunningBody<R, Element>, priority: TaskPriority?
+  ) -> Task<Void, Never> {
+    guard let host = EffectHost.installed else {
+      return Task(priority: priority) { [running] in
+        do {
+          try await running.body(running.send)
+        } catch {
+          running.failed(error)
+        }
+        running.finished()
+      }
+    }
+    // Through `runBody`, as every body with a host: under NonisolatedNonsendingByDefault, where
+    // a `nonisolated` function passed by name runs depends on the closure that calls it, and
+    // runBody's is the one WhereCodeRuns.md and the consumer packages describe.
+    return host.start(priority) { [running] in
+      do {
+        try await EffectHost.runBody(running.body, sending: running.send)
+      } catch {
+        running.failed(error)
+      }
+      running.finished()
+    }
   }
 
   /// The priority a `.run` effect asked for, if any: its task starts with it.

@@ -73,13 +73,14 @@ public final class TestClock: Clock, Sendable {
   ///   - tolerance: Ignored: virtual time is exact.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     try Task.checkCancellation()
-    // Noted for the tester's failures: "effect started by .load(3) is sleeping on a TestClock".
-    let label = EffectLabel.current
-    let labelledSleep = label?.beginSleep("until \(deadline) (now \(now))")
-    defer { if let label, let labelledSleep { label.endSleep(labelledSleep) } }
+    let labelledSleep = beginLabelledSleep(until: deadline)
+    defer { if let labelledSleep { labelledSleep.label.endSleep(labelledSleep.id) } }
     let id = state.withLock { $0.makeID() }
+    // Unsafe rather than checked: a checked continuation allocates a canary for each sleeper,
+    // and the lock already makes each continuation resumed exactly once (by whoever removes its
+    // entry).
     try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+      try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
         let outcome = state.withLock { $0.register(id, deadline, continuation) }
         switch outcome {
         case .wait:
@@ -98,6 +99,15 @@ public final class TestClock: Clock, Sendable {
     // effect executor does not see) before it waits for the effect work to be quiet.
     let acknowledgement = state.withLock { $0.didResume(id) }
     acknowledgement?.resume()
+  }
+
+  /// Notes the sleep on the current effect's label, for the tester's failures ("effect started
+  /// by .load(3) is sleeping on a TestClock until ..."). Out of line: the description's code
+  /// would otherwise take room in `sleep`'s frame, which stays allocated while the task sleeps.
+  @inline(never)
+  private func beginLabelledSleep(until deadline: Instant) -> (label: EffectLabel, id: Int)? {
+    guard let label = EffectLabel.current else { return nil }
+    return (label, label.beginSleep("until \(deadline) (now \(now))"))
   }
 
   // MARK: - Moving time
@@ -274,7 +284,7 @@ extension TestClock {
 
   struct Entry: Sendable {
     enum Kind: Sendable {
-      case sleeper(CheckedContinuation<Void, any Error>)
+      case sleeper(UnsafeContinuation<Void, any Error>)
       case action(@MainActor @Sendable () -> Void)
     }
 
@@ -311,7 +321,7 @@ extension TestClock {
     }
 
     mutating func register(
-      _ id: Int, _ deadline: Instant, _ continuation: CheckedContinuation<Void, any Error>
+      _ id: Int, _ deadline: Instant, _ continuation: UnsafeContinuation<Void, any Error>
     ) -> Outcome {
       unregistered.remove(id)
       if cancelledEarly.remove(id) != nil { return .cancelled }
@@ -326,7 +336,7 @@ extension TestClock {
     }
 
     /// Removes a cancelled sleeper and returns its continuation, or remembers an early cancel.
-    mutating func cancel(_ id: Int) -> CheckedContinuation<Void, any Error>? {
+    mutating func cancel(_ id: Int) -> UnsafeContinuation<Void, any Error>? {
       if let index = entries.firstIndex(where: { $0.id == id }),
         case .sleeper(let continuation) = entries[index].kind
       {
@@ -368,7 +378,7 @@ extension TestClock {
       return false
     }
 
-    mutating func drain() -> [CheckedContinuation<Void, any Error>] {
+    mutating func drain() -> [UnsafeContinuation<Void, any Error>] {
       defer { entries.removeAll() }
       return entries.compactMap { entry in
         if case .sleeper(let continuation) = entry.kind { return continuation }

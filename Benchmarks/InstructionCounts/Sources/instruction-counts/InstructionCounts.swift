@@ -20,7 +20,9 @@ enum InstructionCounts {
     "children-1000", "inspect", "log-changes", "trace-recorder", "hop", "task-floor",
     "shared-fanout", "eventbus-fanout",
     "memory-reactor", "memory-effect", "memory-effect-testclock", "memory-observed",
-    "memory-observed-floor", "state-10", "state-1000", "state-100000", "reactors-1", "reactors-10",
+    "memory-observed-floor", "memory-task-sleep", "memory-task-sleep-detached",
+    "memory-task-sleep-continuation", "memory-task-sleep-body", "memory-task-sleep-body-continuation",
+    "state-10", "state-1000", "state-100000", "reactors-1", "reactors-10",
     "reactors-100", "reactors-1000", "effects-1", "effects-100", "effects-10000", "effects-start",
     "effects-cancel", "cancel-time",
   ]
@@ -64,6 +66,11 @@ enum InstructionCounts {
     case "memory-effect-testclock": await effectMemory(count, testClock: true)
     case "memory-observed": await observedMemory(count, handWritten: false)
     case "memory-observed-floor": await observedMemory(count, handWritten: true)
+    case "memory-task-sleep": await taskSleepMemory(count, .unstructured)
+    case "memory-task-sleep-detached": await taskSleepMemory(count, .detached)
+    case "memory-task-sleep-continuation": await taskSleepMemory(count, .continuation)
+    case "memory-task-sleep-body": await taskSleepMemory(count, .body)
+    case "memory-task-sleep-body-continuation": await taskSleepMemory(count, .bodyContinuation)
     case "state-10": stateScale(count, elements: 10)
     case "state-1000": stateScale(count, elements: 1_000)
     case "state-100000": stateScale(count, elements: 100_000)

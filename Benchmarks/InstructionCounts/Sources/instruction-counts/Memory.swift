@@ -29,6 +29,35 @@ struct LiveHeap: Equatable {
     reader(&heap.bytes, &heap.blocks)
     return heap
   }
+
+  private typealias SizesReader = @convention(c) (UnsafeMutablePointer<Int>) -> Void
+
+  private static let sizesReader: SizesReader? = dlsym(nil, "reactorflow_live_sizes").map {
+    unsafeBitCast($0, to: SizesReader.self)
+  }
+
+  /// The live blocks by footprint, in 16-byte steps (the last entry: 4 KB or more); empty
+  /// unless memory.sh was asked for them (`--sizes`).
+  static var sizes: [Int] {
+    guard getenv("REACTORFLOW_MEMORY_SIZES") != nil, let sizesReader else { return [] }
+    var sizes = [Int](repeating: 0, count: 257)
+    sizes.withUnsafeMutableBufferPointer { buffer in
+      if let base = buffer.baseAddress { sizesReader(base) }
+    }
+    return sizes
+  }
+}
+
+/// Prints, for `--sizes`, the blocks per object that the measured round added by footprint, as
+/// `  size-from-to blocks`: the size classes whose count moved by at least a tenth per object.
+func printSizes(before: [Int], after: [Int], count: Int) {
+  guard !before.isEmpty, before.count == after.count else { return }
+  for index in before.indices {
+    let blocks = Double(after[index] - before[index]) / Double(count)
+    guard abs(blocks) >= 0.1 else { continue }
+    let range = index == before.count - 1 ? "\(16 * index)-" : "\(16 * index)-\(16 * index + 15)"
+    print("  \(range) B: \((blocks * 100).rounded() / 100) blocks")
+  }
 }
 
 /// Makes `count` objects with `make` (which appends what must stay alive to its argument), twice: the first round warms up what is made once per
@@ -42,13 +71,16 @@ func measureMemory(
   objects.reserveCapacity(4 * count)
   for _ in 0..<count { make(&objects) }
   await settle()
+  let sizesBefore = LiveHeap.sizes
   let before = LiveHeap.now
   for _ in 0..<count { make(&objects) }
   await settle()
   let after = LiveHeap.now
+  let sizesAfter = LiveHeap.sizes
   let bytes = Double(after.bytes - before.bytes) / Double(count)
   let blocks = Double(after.blocks - before.blocks) / Double(count)
   print(name, (bytes * 10).rounded() / 10, (blocks * 10).rounded() / 10)
+  printSizes(before: sizesBefore, after: sizesAfter, count: count)
   withExtendedLifetime(objects) {}
   return after.blocks
 }
@@ -114,14 +146,16 @@ final class Sleeper: Reactor {
 /// effects in flight on one reactor, each asleep. Per effect.
 @MainActor
 func effectMemory(_ count: Int, testClock: Bool) async -> Int {
-  let clock = TestClock()
-  let reactor = Sleeper(clock: testClock ? clock : ContinuousClock())
+  // Made only for its case: a test clock installs the testing module's effect host, which
+  // production effects do not run through.
+  let clock = testClock ? TestClock() : nil
+  let reactor = Sleeper(clock: clock ?? ContinuousClock())
   var started = 0
   let name = testClock ? "memory-effect-testclock" : "memory-effect"
   return await measureMemory(
     name, count,
     settle: {
-      if testClock {
+      if let clock {
         while clock.pendingCount < started { try? await Task.sleep(for: .milliseconds(5)) }
       }
       await settleHeap()
@@ -153,6 +187,92 @@ func observedMemory(_ count: Int, handWritten: Bool) async -> Int {
       } onChange: {
       }
       objects.append(model)
+    }
+  }
+}
+
+/// The floor of a sleeping effect: what the Swift runtime takes for a task asleep for a day,
+/// without ReactorFlow. `memory-task-sleep` is a `Task` made on the main actor, asleep on
+/// `ContinuousClock`; `memory-task-sleep-detached` the same task detached (off the main actor,
+/// where effect bodies run); `memory-task-sleep-continuation` a detached task asleep on
+/// ``ContinuationClock``, the least a clock that a test drives can keep. `memory-task-sleep-body`
+/// and `memory-task-sleep-body-continuation` are the shape of a `.run` effect without ReactorFlow:
+/// a main-actor `Task` that awaits a `@concurrent` closure asleep on an `any Clock<Duration>`
+/// (`ContinuousClock`, ``ContinuationClock``), as ``Sleeper``'s effect is. Per task.
+@MainActor
+func taskSleepMemory(_ count: Int, _ kind: TaskSleepKind) async -> Int {
+  let clock = ContinuationClock()
+  let anyClock: any Clock<Duration> = kind == .bodyContinuation ? clock : ContinuousClock()
+  let body: @concurrent @Sendable () async throws -> Void = {
+    try await anyClock.sleep(for: .seconds(86_400))
+  }
+  var started = 0
+  return await measureMemory(
+    kind.caseName, count,
+    settle: {
+      if kind == .continuation || kind == .bodyContinuation {
+        while clock.sleeperCount < started { try? await Task.sleep(for: .milliseconds(5)) }
+      }
+      await settleHeap()
+    }
+  ) { _ in
+    started += 1
+    switch kind {
+    case .unstructured:
+      Task { try await ContinuousClock().sleep(for: .seconds(86_400)) }
+    case .detached:
+      Task.detached { try await ContinuousClock().sleep(for: .seconds(86_400)) }
+    case .continuation:
+      Task.detached { try await clock.sleep(for: .seconds(86_400)) }
+    case .body, .bodyContinuation:
+      Task { try await body() }
+    }
+  }
+}
+
+/// The tasks of ``taskSleepMemory(_:_:)``.
+enum TaskSleepKind {
+  case unstructured, detached, continuation, body, bodyContinuation
+
+  var caseName: String {
+    switch self {
+    case .unstructured: "memory-task-sleep"
+    case .detached: "memory-task-sleep-detached"
+    case .continuation: "memory-task-sleep-continuation"
+    case .body: "memory-task-sleep-body"
+    case .bodyContinuation: "memory-task-sleep-body-continuation"
+    }
+  }
+}
+
+/// A clock whose sleepers wait on a continuation each, kept in an array, until nothing wakes them:
+/// the floor of a clock that a test drives (no cancellation, no order, no time).
+final class ContinuationClock: Clock, @unchecked Sendable {
+  typealias Instant = ContinuousClock.Instant
+
+  // `@unchecked Sendable`: `sleepers` is read and written only with `mutex` locked.
+  private let mutex: UnsafeMutablePointer<pthread_mutex_t> = {
+    let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    pthread_mutex_init(mutex, nil)
+    return mutex
+  }()
+  private var sleepers: [UnsafeContinuation<Void, any Error>] = []
+
+  var now: Instant { .now }
+  var minimumResolution: Duration { .zero }
+
+  /// The number of tasks asleep.
+  var sleeperCount: Int {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    return sleepers.count
+  }
+
+  func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    try await withUnsafeThrowingContinuation { continuation in
+      pthread_mutex_lock(mutex)
+      sleepers.append(continuation)
+      pthread_mutex_unlock(mutex)
     }
   }
 }
