@@ -42,7 +42,8 @@ public final class TraceRecorder: ReactorInspector {
   /// Everything recorded so far, in order.
   ///
   /// An action's or a mutation's text is written the first time the entries are read, not when
-  /// it happens, so that recording costs little more than keeping the value.
+  /// it happens, so that recording costs little more than keeping the value. A value of a class
+  /// type that changes in between is described as it is when the entries are read.
   public var entries: [Entry] {
     if described.count < log.records.count {
       described += log.records[described.count...].map(describe)
