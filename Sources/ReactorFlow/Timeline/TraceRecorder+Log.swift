@@ -4,6 +4,8 @@
   import Glibc
 #elseif canImport(Musl)
   import Musl
+#elseif canImport(Android)
+  import Android
 #endif
 
 extension TraceRecorder {
@@ -57,9 +59,10 @@ extension TraceRecorder {
     /// Whether every published state is kept.
     @usableFromInline let keepsStates: Bool
     /// When the log was made, on the system's clock that counts time asleep, when the recorder's
-    /// clock is `ContinuousClock`: read directly, it costs a tenth of a reading through
-    /// `ContinuousClock.now` and `Clock`'s witnesses, at every event.
-    private let continuousStart: timespec?
+    /// clock is `ContinuousClock`: read directly, it costs about half of a reading through
+    /// `ContinuousClock.now`, `Clock`'s witnesses and a closure (90 instructions against 190), at
+    /// every event.
+    private let continuousStart: (seconds: Int, nanoseconds: Int)?
     /// The time since the log was made, on any other clock.
     private let elapsedOnClock: @Sendable () -> Duration
 
@@ -80,19 +83,21 @@ extension TraceRecorder {
     private func elapsed() -> Duration {
       guard let start = continuousStart, let now = Self.continuousTime() else { return elapsedOnClock() }
       return Duration(
-        secondsComponent: Int64(now.tv_sec - start.tv_sec),
-        attosecondsComponent: Int64(now.tv_nsec - start.tv_nsec) * 1_000_000_000)
+        secondsComponent: Int64(now.seconds - start.seconds),
+        attosecondsComponent: Int64(now.nanoseconds - start.nanoseconds) * 1_000_000_000)
     }
 
     /// The time on the system's clock that goes on while the machine sleeps, as
     /// `ContinuousClock`'s does, or `nil` where the log does not know that clock.
-    private nonisolated static func continuousTime() -> timespec? {
+    private nonisolated static func continuousTime() -> (seconds: Int, nanoseconds: Int)? {
       #if canImport(Darwin)
         var time = timespec()
-        return clock_gettime(CLOCK_MONOTONIC_RAW, &time) == 0 ? time : nil
-      #elseif canImport(Glibc) || canImport(Musl)
+        guard clock_gettime(CLOCK_MONOTONIC_RAW, &time) == 0 else { return nil }
+        return (Int(time.tv_sec), Int(time.tv_nsec))
+      #elseif canImport(Glibc) || canImport(Musl) || canImport(Android)
         var time = timespec()
-        return clock_gettime(CLOCK_BOOTTIME, &time) == 0 ? time : nil
+        guard clock_gettime(CLOCK_BOOTTIME, &time) == 0 else { return nil }
+        return (Int(time.tv_sec), Int(time.tv_nsec))
       #else
         return nil
       #endif
