@@ -15,7 +15,7 @@ package enum StateDiff {
   /// Only the lines that differ between the outlines of `old` and `new`: `−` before a line of
   /// the old value, `+` before a line of the new one. Empty when the outlines are the same.
   package static func changes<Value>(old: Value, new: Value) -> [String] {
-    diff(outline(old), outline(new)).filter { !$0.hasPrefix("  ") }
+    changedLines(old: outline(old), new: outline(new))
   }
 
   /// The value's stable outline: one line per value, indented by depth, in `dump`'s shape.
@@ -35,6 +35,19 @@ package enum StateDiff {
     var walk = Walk()
     write(value, label: nil, depth: 0, identities: identities, walk: &walk, into: &lines)
     return lines
+  }
+
+  /// The outline of one field of a value, as the value's outline shows it at `depth`.
+  package static func outline(_ value: Any, label: String, depth: Int) -> [String] {
+    var lines: [String] = []
+    var walk = Walk()
+    write(value, label: label, depth: depth, identities: true, walk: &walk, into: &lines)
+    return lines
+  }
+
+  /// Only the lines that differ between two outlines, as ``changes(old:new:)`` writes them.
+  package static func changedLines(old: [String], new: [String]) -> [String] {
+    diff(old, new).filter { !$0.hasPrefix("  ") }
   }
 
   /// The line diff of two outlines, as ``lines(expected:actual:)`` writes it.
