@@ -132,6 +132,43 @@ private final class TwoStepReactor: Reactor {
   }
 }
 
+/// Its effect is registered under two identifiers, "outer" and "inner"; a second effect, under
+/// "inner" alone, shares one of them.
+@MainActor
+private final class TwoIDsReactor: Reactor {
+  enum Action: Sendable { case startBoth, startInner, cancel(String) }
+  enum Mutation: Sendable, Equatable { case started(String) }
+  struct State: Equatable, Sendable { var started: [String] = [] }
+
+  let initialState = State()
+  let runtime = Runtime()
+
+  func mutate(action: Action) -> Effect<Mutation> {
+    switch action {
+    case .startBoth:
+      return .run { send in
+        await send(.started("both"))
+        try await suspendUntilCancelled()
+      }
+      .cancellable(id: "inner").cancellable(id: "outer")
+    case .startInner:
+      return .run { send in
+        await send(.started("inner"))
+        try await suspendUntilCancelled()
+      }
+      .cancellable(id: "inner")
+    case .cancel(let id):
+      return .cancel(id: id)
+    }
+  }
+
+  func reduce(state: State, mutation: Mutation) -> State {
+    var state = state
+    if case .started(let name) = mutation { state.started.append(name) }
+    return state
+  }
+}
+
 @MainActor
 final class CancellationTests: XCTestCase {
   func test_cancelInFlight_newEffectWithSameID_cancelsTheRunningOne() async {
@@ -235,5 +272,49 @@ final class CancellationTests: XCTestCase {
     XCTAssertEqual(reactor.currentState.received, [.first])
     XCTAssertEqual(reactor.runtime.activeEffectCount, 0)
     token.cancel()
+  }
+
+  func test_cancelEffect_underOneOfItsTwoIDs_endsItAndLeavesTheOtherIDsEffects() async {
+    // given: one effect under "outer" and "inner", another under "inner" alone
+    let reactor = TwoIDsReactor()
+    let both = reactor.send(.startBoth)
+    let inner = reactor.send(.startInner)
+    await bounded("both effects run") {
+      for await started in reactor.values(of: \.started) where started.count == 2 { break }
+    }
+
+    // when
+    reactor.send(.cancel("outer"))
+    await bounded("the effect cancelled by its outer id ends") { await both.finish() }
+
+    // then: the other effect still runs, and "outer" names nothing any more
+    XCTAssertEqual(reactor.runtime.activeEffectCount, 1)
+    reactor.send(.cancel("outer"))
+    XCTAssertEqual(reactor.runtime.activeEffectCount, 1)
+    reactor.send(.cancel("inner"))
+    await bounded("the effect cancelled by its inner id ends") { await inner.finish() }
+    XCTAssertEqual(reactor.runtime.activeEffectCount, 0)
+  }
+
+  func test_cancelEffect_byTheIDItSharesWithAnother_endsBoth() async {
+    // given
+    let reactor = TwoIDsReactor()
+    let both = reactor.send(.startBoth)
+    let inner = reactor.send(.startInner)
+    await bounded("both effects run") {
+      for await started in reactor.values(of: \.started) where started.count == 2 { break }
+    }
+
+    // when
+    reactor.send(.cancel("inner"))
+    await bounded("both effects end") {
+      await both.finish()
+      await inner.finish()
+    }
+
+    // then
+    XCTAssertEqual(reactor.runtime.activeEffectCount, 0)
+    reactor.send(.cancel("outer"))
+    XCTAssertEqual(reactor.runtime.activeEffectCount, 0)
   }
 }

@@ -83,4 +83,107 @@ final class ObservationTests: XCTestCase {
     XCTAssertEqual(calls, 1, "State is Equatable, so the distinct overload applies")
     token.cancel()
   }
+
+  func test_observe_releasingItsTokenInsideItsCallback_stopsAndLetsTheOthersRun() async {
+    // given
+    let reactor = SyncCounterReactor()
+    var first: [Int] = []
+    var second: [Int] = []
+    var firstToken: ObservationToken?
+    firstToken = reactor.observe(\.count) { count in
+      first.append(count)
+      if count == 1 { firstToken = nil }
+    }
+    let secondToken = reactor.observe(\.count) { second.append($0) }
+
+    // when
+    reactor.send(.increment)
+    reactor.send(.increment)
+
+    // then
+    XCTAssertNil(firstToken)
+    XCTAssertEqual(first, [0, 1])
+    XCTAssertEqual(second, [0, 1, 2])
+    secondToken.cancel()
+  }
+
+  func test_observe_releasingTheToken_releasesTheClosure() async {
+    // given
+    let reactor = SyncCounterReactor()
+    var captured: Captured? = Captured()
+    weak let weakCaptured = captured
+    var token: ObservationToken? = reactor.observe(\.count) { [captured] _ in _ = captured }
+    captured = nil
+    XCTAssertNotNil(weakCaptured, "the observer holds what its closure captured")
+
+    // when
+    token = nil
+
+    // then
+    XCTAssertNil(token)
+    XCTAssertNil(weakCaptured, "a released token's observer is released at once")
+  }
+
+  func test_observe_tokenOutlivingItsReactor_keepsNothingAndCancelsQuietly() async {
+    // given
+    var reactor: SyncCounterReactor? = SyncCounterReactor()
+    weak let weakRuntime = reactor?.runtime
+    var captured: Captured? = Captured()
+    weak let weakCaptured = captured
+    let token = reactor?.observe(\.count) { [captured] _ in _ = captured }
+    captured = nil
+
+    // when
+    reactor = nil
+
+    // then
+    XCTAssertNil(weakRuntime, "a token does not keep the runtime alive")
+    XCTAssertNil(weakCaptured, "the observer goes with the runtime, even while its token lives")
+    XCTAssertEqual(token?.isCancelled, false)
+    token?.cancel()
+    token?.cancel()
+    XCTAssertEqual(token?.isCancelled, true)
+  }
+
+  func test_observe_closureHoldingAnotherObserversToken_stopsBothWhenCancelled() async {
+    // given
+    let reactor = SyncCounterReactor()
+    var second: [Int] = []
+    var holder: TokenHolder? = TokenHolder()
+    holder?.token = reactor.observe(\.count) { second.append($0) }
+    let first = reactor.observe(\.count) { [holder] _ in _ = holder }
+    holder = nil
+
+    // when
+    first.cancel()
+    reactor.send(.increment)
+
+    // then
+    XCTAssertEqual(second, [0], "the second observer stops with the token the first one held")
+  }
+
+  func test_observe_closureHoldingAnotherObserversToken_releasesBothWithTheReactor() async {
+    // given
+    var reactor: SyncCounterReactor? = SyncCounterReactor()
+    weak let weakRuntime = reactor?.runtime
+    var holder: TokenHolder? = TokenHolder()
+    weak let weakHolder = holder
+    let first = reactor?.observe(\.count) { [holder] _ in _ = holder }
+    holder?.token = reactor?.observe(\.count) { _ in }
+    holder = nil
+
+    // when
+    reactor = nil
+
+    // then
+    XCTAssertNil(weakRuntime)
+    XCTAssertNil(weakHolder)
+    first?.cancel()
+  }
+}
+
+private final class Captured {}
+
+private final class TokenHolder {
+  var token: ObservationToken?
 }

@@ -8,7 +8,8 @@
 final class EffectRegistry {
   struct RunningEffect {
     let task: Task<Void, Never>
-    let ids: [EffectID]
+    /// The identifiers it is still registered under: none once it was cancelled.
+    var ids: [EffectID]
     let isExternal: Bool
   }
 
@@ -34,17 +35,29 @@ final class EffectRegistry {
   @usableFromInline
   func didFinish(serial: Int) {
     guard let effect = running.removeValue(forKey: serial) else { return }
-    for id in effect.ids {
-      runningByID[id]?.remove(serial)
-      if runningByID[id]?.isEmpty == true { runningByID[id] = nil }
-    }
+    for id in effect.ids { forget(serial, under: id) }
   }
 
   /// Cancels every running effect registered under `id`.
+  ///
+  /// A cancelled effect leaves the index by identifier here rather than when its task ends:
+  /// cancelling it again would do nothing, and its end then has only its serial to forget.
   @usableFromInline
   func cancel(id: EffectID) {
     guard let serials = runningByID.removeValue(forKey: id) else { return }
-    for serial in serials { running[serial]?.task.cancel() }
+    for serial in serials {
+      guard let index = running.index(forKey: serial) else { continue }
+      let effect = running.values[index]
+      for other in effect.ids where other != id { forget(serial, under: other) }
+      running.values[index].ids = []
+      effect.task.cancel()
+    }
+  }
+
+  private func forget(_ serial: Int, under id: EffectID) {
+    guard let index = runningByID.index(forKey: id) else { return }
+    runningByID.values[index].remove(serial)
+    if runningByID.values[index].isEmpty { runningByID.remove(at: index) }
   }
 
   /// The number of running effects that actions started (not external streams, not nested tasks).

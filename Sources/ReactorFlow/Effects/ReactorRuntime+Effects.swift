@@ -188,10 +188,11 @@ extension ReactorRuntime {
         try await perform(effect, reactor, sink)
       }
       return .finished
-    } catch is CancellationError {
-      // Cancellation is how effects are stopped on purpose; it is not a failure.
-      return .cancelled
     } catch {
+      // Cancellation is how effects are stopped on purpose; it is not a failure. Compared by
+      // type rather than with `catch is`, which asks the runtime for a dynamic cast: this runs
+      // at the end of every cancelled effect.
+      if type(of: error) == CancellationError.self { return .cancelled }
       recover(from: error, reactor)
       return .failed(error)
     }

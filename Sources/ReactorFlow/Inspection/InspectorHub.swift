@@ -104,11 +104,14 @@ final class InspectorHub<Action: Sendable, Mutation: Sendable, State> {
     }
   }
 
-  @inlinable
-  func emit(_ event: Event) {
+  /// Calls the handlers added before the event, then the process-wide inspectors. Inlined into
+  /// each report, which counts itself as one emission: a report that emits two events (a
+  /// mutation and its state) compacts once, after both, so that nothing frees the hub in between
+  /// and the runtime can call it without retaining it.
+  @inlinable @inline(__always)
+  func deliver(_ event: Event) {
     // Over the handlers added before the event: `calls` only grows at its end while an emission
     // runs, and a box lives until the compaction after the last one.
-    emissions &+= 1
     let count = calls.count
     var index = 0
     while index < count {
@@ -116,9 +119,29 @@ final class InspectorHub<Action: Sendable, Mutation: Sendable, State> {
       index &+= 1
       Handler.call(handler, with: event)
     }
-    emissions &-= 1
     if _slowPath(forwardsToProcess) { forward(event) }
-    if _slowPath(needsCompaction) && emissions == 0 { compact() }
+  }
+
+  /// Ends an emission: drops the handlers removed meanwhile once no emission runs.
+  @inlinable @inline(__always)
+  func endEmission() {
+    emissions &-= 1
+    if _slowPath(needsCompaction) && emissions == 0 { compactAfterEmission() }
+  }
+
+  /// Compacts at the end of an emission, keeping the hub alive until `compact` returns: the
+  /// runtime calls the reports without retaining the hub, and compaction may drop it.
+  @usableFromInline @inline(never)
+  func compactAfterEmission() {
+    withExtendedLifetime(self) { compact() }
+  }
+
+  /// Emits one event.
+  @inlinable
+  func emit(_ event: Event) {
+    emissions &+= 1
+    deliver(event)
+    endEmission()
   }
 
   /// Passes an event to the process-wide inspectors (generic methods: unspecialized anyway).
@@ -131,11 +154,13 @@ final class InspectorHub<Action: Sendable, Mutation: Sendable, State> {
 
   // MARK: - Events (called by the runtime only when it holds an inspection)
 
-  @inlinable
+  @inlinable @inline(__always)
   func action(_ action: Action) {
     let source = nextActionSource ?? .send
     nextActionSource = nil
-    emit(.action(action, source: source))
+    emissions &+= 1
+    deliver(.action(action, source: source))
+    endEmission()
   }
 
   @inlinable
@@ -147,16 +172,23 @@ final class InspectorHub<Action: Sendable, Mutation: Sendable, State> {
   ///
   /// The inspection keeps the last published state itself, so that the loop does not copy the
   /// old one aside when nothing inspects it.
-  @inlinable
+  @inlinable @inline(__always)
   func applied(_ mutation: Mutation, new: State) {
     // The effect delivered this mutation only: what the mutation's observers queue is not its.
     let effect = deliveringEffect
     deliveringEffect = nil
     let old = lastState
     lastState = new
-    emit(.mutation(mutation, effect: effect))
-    guard let old else { return }
-    emit(.state(old: old, new: new))
+    emissions &+= 1
+    // Built apart when no effect delivered the mutation (the usual case), so that the optimizer
+    // builds and copies an event without an effect's fields.
+    if let effect {
+      deliver(.mutation(mutation, effect: effect))
+    } else {
+      deliver(.mutation(mutation, effect: nil))
+    }
+    if let old { deliver(.state(old: old, new: new)) }
+    endEmission()
   }
 
   /// Describes a starting effect and reports its start.
@@ -245,8 +277,8 @@ extension ReactorRuntime {
   /// it changed the code layout of the view bridge's loop for the worse.
   @inlinable @inline(never)
   func reportApplied(_ mutation: Mutation) {
-    guard let state = publishedState else { return }
-    inspectors?.applied(mutation, new: state)
+    guard let state = publishedState, let inspectors = attachments?.unretainedInspectors else { return }
+    inspectors.borrow { $0.applied(mutation, new: state) }
   }
 
   /// Creates the inspectors when the runtime starts while process-wide inspectors are attached.

@@ -5,33 +5,45 @@
 /// ```
 @MainActor
 public final class ObservationToken: Hashable {
-  // The source and the observation's number rather than a closure: one allocation less for every
-  // observer a view keeps. Weak, so that a token never keeps a reactor's runtime alive.
-  private weak var source: (any ObservationSource)?
-  private let id: Int
+  // What stops the observation. A state observer's handle is its entry in the runtime, which
+  // points back at the runtime without retaining it: a weak reference to the runtime would give it
+  // a side table (a block of its own, and the slow path for each of its retains).
+  // `nil` once cancelled or detached, which is all `isCancelled` reads: a stored flag would take
+  // the token past 24 bytes, and malloc's next size up (16 bytes more per observer).
+  private var handle: ObservationHandle?
 
   /// Whether the token was cancelled (or handed its observation over to a stream's end).
-  public private(set) var isCancelled = false
+  public var isCancelled: Bool { handle == nil }
 
   @usableFromInline
-  init(source: any ObservationSource, id: Int) {
-    self.source = source
-    self.id = id
+  init(handle: ObservationHandle) {
+    self.handle = handle
+  }
+
+  @usableFromInline
+  convenience init(source: any ObservationSource, id: Int) {
+    self.init(handle: WeakObservationHandle(source: source, id: id))
   }
 
   /// Stops the observation: the callback is not called again. Cancelling twice does nothing.
   public func cancel() {
-    let source = self.source
-    self.source = nil
-    isCancelled = true
-    source?.removeObservation(id: id)
+    let handle = self.handle
+    self.handle = nil
+    handle?.stop()
   }
 
   /// Lets the observation outlive this token; something else (a stream's end) must stop it.
   @usableFromInline
   func detach() {
-    source = nil
-    isCancelled = true
+    let handle = self.handle
+    self.handle = nil
+    handle?.tokenDetached()
+  }
+
+  /// Lets go of the handle of an observation that its source ended (a released runtime), without
+  /// cancelling.
+  func handleDisconnected() {
+    handle = ObservationHandle.ended
   }
 
   /// Keeps this token alive as long as `set` holds it.
@@ -51,11 +63,48 @@ public final class ObservationToken: Hashable {
   }
 
   isolated deinit {
+    handle?.stop()
+  }
+}
+
+/// What an ``ObservationToken`` holds to stop its observation: a runtime's state observer entry,
+/// or a ``WeakObservationHandle``.
+@MainActor
+@usableFromInline
+class ObservationHandle {
+  /// The handle of an observation that ended without being cancelled: stopping it does nothing.
+  static let ended = ObservationHandle()
+
+  @usableFromInline
+  init() {}
+
+  /// Stops the observation, for the token, which lets go of the handle; does nothing if it
+  /// already stopped.
+  func stop() {}
+
+  /// The token lets go of the handle without stopping the observation.
+  func tokenDetached() {}
+}
+
+/// Stops observation number `id` of a source that the token must not keep alive.
+final class WeakObservationHandle: ObservationHandle {
+  private weak var source: (any ObservationSource)?
+  private let id: Int
+
+  init(source: any ObservationSource, id: Int) {
+    self.source = source
+    self.id = id
+  }
+
+  override func stop() {
+    let source = self.source
+    self.source = nil
     source?.removeObservation(id: id)
   }
 }
 
-/// What an ``ObservationToken`` stops: a reactor's runtime.
+/// What a ``WeakObservationHandle`` stops: a runtime's action observers and inspection handlers,
+/// a shared value's observers, the process-wide inspectors.
 @MainActor
 @usableFromInline
 protocol ObservationSource: AnyObject {

@@ -33,8 +33,11 @@ public final class SessionRecorder<Action: Sendable, Mutation: Sendable, State> 
   /// When the last action was sent: the time of the mutations it makes at once.
   @exclusivity(unchecked) @usableFromInline var lastActionTime = Duration.zero
   /// When the recording started, on a `ContinuousClock` (the clock apps record on), read
-  /// without a closure call.
-  @usableFromInline let continuousStart: ContinuousClock.Instant?
+  /// without a closure call when `isContinuous`. Not an optional: `Instant` comes from a
+  /// library-evolution module, and an optional of it is copied and tested through its value
+  /// witnesses at every step.
+  @usableFromInline let continuousStart: ContinuousClock.Instant
+  @usableFromInline let isContinuous: Bool
   /// The time since the recording started, on any other clock.
   @usableFromInline let elapsed: @Sendable () -> Duration
   @usableFromInline let keepsValues: Bool
@@ -44,7 +47,8 @@ public final class SessionRecorder<Action: Sendable, Mutation: Sendable, State> 
 
   /// Starts recording `reactor`: on `clock`, or without times (a replay's probe) when it is `nil`.
   init(_ reactor: some Reactor<Action, Mutation, State>, clock: (any Clock<Duration>)?) {
-    continuousStart = (clock as? ContinuousClock)?.now
+    isContinuous = clock is ContinuousClock
+    continuousStart = ContinuousClock.now
     if let clock {
       elapsed = Self.elapsed(on: clock)
     } else {
@@ -85,7 +89,7 @@ public final class SessionRecorder<Action: Sendable, Mutation: Sendable, State> 
   /// The time since the recording started.
   @inlinable
   func now() -> Duration {
-    if let continuousStart { return continuousStart.duration(to: .now) }
+    if isContinuous { return continuousStart.duration(to: ContinuousClock.now) }
     return elapsed()
   }
 

@@ -53,6 +53,20 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
 
     init() {}
 
+    /// The inspectors, for a call without a retain and a release (`Unmanaged.borrow`): only the
+    /// compaction that ends a report may drop them, and it keeps them alive until it returns.
+    @inlinable var unretainedInspectors: Unmanaged<InspectorHub<Action, Mutation, State>>? {
+      guard let inspectors else { return nil }
+      return Unmanaged.passUnretained(inspectors)
+    }
+
+    /// The recorder, for a call without a retain and a release: only `stop()`, called by someone
+    /// who holds the recorder, unlinks it.
+    @inlinable var unretainedRecorder: Unmanaged<SessionRecorder<Action, Mutation, State>>? {
+      guard let recorder else { return nil }
+      return Unmanaged.passUnretained(recorder)
+    }
+
     /// Whether something sees the actions sent: inspectors, a recorder, action observers.
     @inlinable var reportsActions: Bool {
       inspectors != nil || recorder != nil || !actionObservers.isEmpty
@@ -73,11 +87,10 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
   @exclusivity(unchecked) @usableFromInline var isNotifying = false
   @exclusivity(unchecked) @usableFromInline var needsCompaction = false
   @exclusivity(unchecked) @usableFromInline var pending: [Work] = []
-  @exclusivity(unchecked) @usableFromInline var observers: ContiguousArray<Observer> = []
-  /// The observers' callbacks, in the same order, unretained: `observers` owns them. The
-  /// notification loop reads these, so that it copies no reference-holding struct (a retain and a
-  /// release each) per observer.
-  @exclusivity(unchecked) @usableFromInline var callbacks: ContiguousArray<Unmanaged<Callback>> = []
+  /// The state observers, in the order they were added. Each is retained once, by hand
+  /// (`addObserver` and `compactObservers`): the notification loop reads them without copying a
+  /// reference (a retain and a release each) per observer.
+  @exclusivity(unchecked) @usableFromInline var observers: ContiguousArray<Unmanaged<Callback>> = []
   @exclusivity(unchecked) @usableFromInline var attachments: Attachments?
   /// Where the reactor's outputs go when it is a child (``Reactor/adopt(_:output:)``). `nil`
   /// until then: the loop pays one load.
@@ -85,9 +98,18 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
   /// The running effects (Effects/EffectRegistry.swift), created with the first one: a reactor
   /// whose actions are all synchronous never pays for it.
   @usableFromInline var effects: EffectRegistry?
+  /// The number of the next action observer.
   var nextObserverID = 0
   /// The reactor's type, for messages; set when the runtime starts.
   var reactorType: Any.Type = Any.self
+
+  /// The attachments, for a call without a retain and a release (`Unmanaged.borrow`): nothing but
+  /// the runtime's `deinit` drops them once created, and the runtime outlives the loop's calls.
+  @inlinable
+  var unretainedAttachments: Unmanaged<Attachments>? {
+    guard let attachments else { return nil }
+    return Unmanaged.passUnretained(attachments)
+  }
 
   /// The attachments, created on first use.
   var installedAttachments: Attachments {
@@ -111,7 +133,7 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
 
   isolated deinit {
     effects?.cancelAll()
-    for observer in observers { observer.onFinish?() }
+    releaseObservers()
     if let attachments {
       for observer in attachments.actionObservers.values { observer.onFinish?() }
     }
@@ -188,22 +210,28 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
   @inlinable
   func send<R: Reactor<Action, Mutation, State>>(_ action: Action, to reactor: R) -> ReactorTask {
     if publishedState == nil { _ = start(reactor) }
-    if let attachments {
-      if attachments.reportsActions { reportAction(action, attachments) }
-      if let intercept = attachments.tap?.interceptAction {
-        intercept(action)  // A stub takes the action instead of `mutate`.
-        return ReactorTask(group: nil)
-      }
-    }
+    if _slowPath(attachments != nil) && reportsIntercepting(action) { return ReactorTask(group: nil) }
     return ReactorTask(group: handle(.action(action, nil), reactor))
   }
 
   /// 1 (attached). Reports an action to what sees the actions sent, out of line (CONTRIBUTING.md,
-  /// Performance idioms): inspectors, the recorder, then action observers.
+  /// Performance idioms), and returns whether a stub takes it instead of `mutate`.
   @inlinable @inline(never)
+  func reportsIntercepting(_ action: Action) -> Bool {
+    guard let attachments = unretainedAttachments else { return false }
+    return attachments.borrow { attachments in
+      if attachments.reportsActions { reportAction(action, attachments) }
+      guard let intercept = attachments.tap?.interceptAction else { return false }
+      intercept(action)
+      return true
+    }
+  }
+
+  /// Reports an action to inspectors, the recorder, then action observers.
+  @inlinable @inline(__always)
   func reportAction(_ action: Action, _ attachments: Attachments) {
-    if let inspectors = attachments.inspectors { inspectors.action(action) }
-    if let recorder = attachments.recorder { recorder.record(action) }
+    if let inspectors = attachments.unretainedInspectors { inspectors.borrow { $0.action(action) } }
+    if let recorder = attachments.unretainedRecorder { recorder.borrow { $0.record(action) } }
     if !attachments.actionObservers.isEmpty { notifyActionObservers(action) }
   }
 
@@ -335,9 +363,13 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
   func notifyReporting<R: Reactor<Action, Mutation, State>>(
     _ mutation: Mutation, _ published: State, _ reactor: R
   ) {
-    if let attachments {
-      if let recorder = attachments.recorder { recorder.record(mutation, published) }
-      if attachments.inspectors != nil { reportApplied(mutation) }
+    if let attachments = unretainedAttachments {
+      attachments.borrow { attachments in
+        if let recorder = attachments.unretainedRecorder {
+          recorder.borrow { $0.record(mutation, published) }
+        }
+        if attachments.inspectors != nil { reportApplied(mutation) }
+      }
     }
     if !observers.isEmpty { notify(published) }
     if let composition { composition.didReduce(mutation, of: reactor) }
@@ -350,13 +382,13 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
     isNotifying = true
     // Over the observers registered now: one added by a callback got the new state when it was
     // added. Every callback outlives the loop: compaction, which releases retired ones, waits
-    // until no notification loop is running. So while the loop runs, `callbacks` only grows at
+    // until no notification loop is running. So while the loop runs, `observers` only grows at
     // its end, and the loop reads it in place rather than through a copy (a retain and a release
     // of its buffer per change, a quarter of a single observer's action).
-    let count = callbacks.count
+    let count = observers.count
     var index = 0
     while index < count {
-      let callback = callbacks[index]
+      let callback = observers[index]
       index &+= 1
       if !Callback.call(callback, with: state) { retire(callback) }
     }

@@ -179,6 +179,34 @@ final class InspectionTests: XCTestCase {
     XCTAssertEqual(reactor.currentState.count, 3)
   }
 
+  func test_handlerCancellingItsTokenOnAMutation_seesNoStateAndANewInspectionWorks() async {
+    // given: the only handler cancels its token on the mutation, which drops the inspection in the
+    // middle of the report of the mutation and its state
+    let reactor = InspectedCounter()
+    let events = EventLines()
+    let tokens = HeldTokens()
+    tokens.all.append(
+      reactor.inspect { event in
+        events.record(event)
+        if case .mutation = event { for token in tokens.all { token.cancel() } }
+      })
+
+    // when
+    reactor.send(.increment)
+    reactor.send(.increment)
+
+    // then
+    XCTAssertEqual(events.lines, ["action increment from send", "mutation add(1) by mutate"])
+    let later = EventLines()
+    let token = reactor.inspect { later.record($0) }
+    reactor.send(.increment)
+    XCTAssertEqual(
+      later.lines,
+      ["action increment from send", "mutation add(1) by mutate", "state 2,false -> 3,false"])
+    token.cancel()
+    XCTAssertEqual(reactor.currentState.count, 3)
+  }
+
   func test_attachedInspection_doesNotKeepTheReactorAlive() async {
     // given
     var reactor: InspectedCounter? = InspectedCounter()

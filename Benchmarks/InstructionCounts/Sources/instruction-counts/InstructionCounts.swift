@@ -21,7 +21,7 @@ enum InstructionCounts {
     "memory-reactor", "memory-effect", "memory-effect-testclock", "memory-observed",
     "memory-observed-floor", "state-10", "state-1000", "state-100000", "reactors-1", "reactors-10",
     "reactors-100", "reactors-1000", "effects-1", "effects-100", "effects-10000", "effects-start",
-    "effects-cancel",
+    "effects-cancel", "cancel-time",
   ]
 
   @MainActor
@@ -74,6 +74,7 @@ enum InstructionCounts {
     case "effects-10000": await actionsWithEffects(count, inFlight: 10_000)
     case "effects-start": await sleepersStartedAndCancelled(count, cancel: false)
     case "effects-cancel": await sleepersStartedAndCancelled(count, cancel: true)
+    case "cancel-time": await timedCancels(count)
     default: fatalError("unknown case \(name)")
     }
   }
