@@ -6,7 +6,8 @@
 # Builds the `instruction-counts` executable in release, runs each case under callgrind with N
 # and with 2N iterations, and prints one line per case: `case instructions-per-iteration`, where
 # the count is (I(2N) - I(N)) / N: the difference removes the process's startup and the fixture's
-# setup. With no arguments, every case runs.
+# setup. With no arguments, every case runs. Also prints `observation-tracked-ratio`, the
+# instructions of `observation-tracked-change` over `observation-floor`, when both ran.
 #
 # Environment:
 #   REACTORFLOW_PATH  a ReactorFlow checkout to measure instead of the one this script is in: the
@@ -33,6 +34,8 @@ all_cases=(
   "keypath-observer 1000000"
   "counter-fanout 100000"
   "observation-bridge 1000000"
+  "observation-tracked-change 10000"
+  "observation-floor 10000"
   "effect-roundtrip 10000"
   "children-1000 100000"
   "inspect 100000"
@@ -144,6 +147,7 @@ total() {
 }
 
 start=$SECONDS
+declare -A medians
 for entry in "${selected[@]}"; do
   read -r name count executable <<<"$entry"
   executable="${executable:-instruction-counts}"
@@ -171,5 +175,10 @@ for entry in "${selected[@]}"; do
       "to $(printf '%s\n' "${values[@]}" | sort -g | tail -n 1)"
   fi
   echo "$name $median"
+  medians[$name]="$median"
 done
+if [ -n "${medians[observation-tracked-change]:-}" ] && [ -n "${medians[observation-floor]:-}" ]; then
+  awk -v a="${medians[observation-tracked-change]}" -v b="${medians[observation-floor]}" \
+    'BEGIN { printf "observation-tracked-ratio %.3f\n", a / b }'
+fi
 log "($((SECONDS - start)) s under valgrind)"

@@ -287,6 +287,26 @@ final class ObservedReactorTests: XCTestCase {
     XCTAssertNil(weakModel, "the reactor must not keep the model alive")
     XCTAssertEqual(reactor.currentState.username, "grace")
   }
+
+  func test_releasingTheModel_whileAViewTracksIt_invalidatesTheViewAtMostOnce() async {
+    // Newer Observation runtimes tell a tracking that its model went away, through a key path they
+    // make from the root type of a tracked key (the model's keys are the state's key paths); the
+    // runtime of Swift 6.3 drops the tracking silently.
+    // given
+    var model: ObservedReactor<ProfileReactor>? = ObservedReactor(ProfileReactor())
+    weak let weakModel = model
+    let changes = trackOnce {
+      _ = model?.username
+      _ = model?[\.profile.city]
+    }
+
+    // when
+    model = nil
+
+    // then
+    XCTAssertNil(weakModel, "a view's tracking must not keep the model alive")
+    XCTAssertLessThanOrEqual(changes.value, 1)
+  }
 }
 
 // MARK: - Observers that observe again

@@ -2,24 +2,6 @@ import Benchmark
 import Observation
 import ReactorFlow
 
-/// `observation-floor`: what a team writes without the bridge, a hand-written `@Observable` class
-/// that owns the reactor and copies the one value its view shows from a key-path observer.
-@MainActor
-@Observable
-final class HandWrittenModel {
-  @ObservationIgnored let reactor = TenValues()
-  private(set) var value = 0
-  @ObservationIgnored private var token: ObservationToken?
-
-  init() {
-    token = reactor.observe(\.value) { [unowned self] in self.value = $0 }
-  }
-
-  func send(_ action: TenValues.Action) {
-    reactor.send(action)
-  }
-}
-
 /// `observation-unread`: an `ObservedReactor` that no view has read, 1,000,000 actions.
 @MainActor
 final class UnreadModel: Sendable {
@@ -31,46 +13,6 @@ final class UnreadModel: Sendable {
       for _ in 0..<count { model.send(.increment) }
       return model.reactor.currentState.value
     }
-  }
-}
-
-/// `observation-tracked-change` and `observation-floor`: a view's cycle, repeated: read one value
-/// inside `withObservationTracking`, then send the action that changes it, which invalidates the
-/// read (the view would render again and read again).
-@MainActor
-final class TrackedChanges: Sendable {
-  let read: @MainActor () -> Int
-  let send: @MainActor () -> Void
-  let invalidations = Tally()
-
-  init(handWritten: Bool) {
-    if handWritten {
-      let model = HandWrittenModel()
-      read = { model.value }
-      send = { model.send(.increment) }
-    } else {
-      let model = ObservedReactor(TenValues())
-      read = { model.value }
-      send = { model.send(.increment) }
-    }
-  }
-
-  func run(_ count: Int) -> (Int, Sample) {
-    let (read, send, invalidations) = (self.read, self.send, self.invalidations)
-    let (sum, sample) = measured {
-      var sum = 0
-      for _ in 0..<count {
-        sum &+= withObservationTracking {
-          read()
-        } onChange: {
-          MainActor.assumeIsolated { invalidations.sum += 1 }
-        }
-        send()
-      }
-      return sum
-    }
-    precondition(invalidations.sum == count, "\(invalidations.sum) invalidations for \(count) changes")
-    return (sum, sample)
   }
 }
 
@@ -157,7 +99,7 @@ func registerObservationFloorBenchmarks() {
     ) { benchmark in
       let fixture = await MainActor.run { TrackedChanges(handWritten: handWritten) }
       benchmark.startMeasurement()
-      let (sum, sample) = await fixture.run(cycles)
+      let (sum, sample) = await MainActor.run { measured { fixture.run(cycles) } }
       benchmark.stopMeasurement()
       blackHole(sum)
       benchmark.record(sample, units: cycles, per: "change")

@@ -27,8 +27,7 @@ public final class ObservedReactor<R: Reactor>: Observable {
   /// The reactor that the model reads and sends to.
   public let reactor: R
 
-  @usableFromInline typealias Property = TrackedProperty<ObservedReactor, R.State>
-  @usableFromInline typealias Track<Value> = (KeyPath<ObservedReactor, Value>) -> Property
+  @usableFromInline typealias Property = TrackedProperty<R.State>
   @usableFromInline let registrar = ObservationRegistrar()
   // Unchecked, which saves an exclusivity check on every read and every new state: sound, as the
   // model is main-actor only and never accessed re-entrantly (CONTRIBUTING.md, Performance idioms).
@@ -47,20 +46,20 @@ public final class ObservedReactor<R: Reactor>: Observable {
   isolated deinit { token?.cancel() }
 
   /// The whole current state: a view that reads it is invalidated by every new state.
-  public var state: R.State { read(\.self) { .init(\.self, key: $0, isEqual: nil) } }
+  public var state: R.State { read(\.self, isEqual: nil) }
 
   /// Reads a part of the state that is `Equatable`, tracked by its changes.
   /// - Parameter keyPath: The part of the state, for example `\.username`.
   @inlinable
   public subscript<Value: Equatable>(dynamicMember keyPath: KeyPath<R.State, Value>) -> Value {
-    read(keyPath) { .init(keyPath, key: $0, isEqual: { $0 == $1 }) }
+    read(keyPath, isEqual: { $0 == $1 })
   }
 
   /// Reads a part of the state that is not `Equatable`, tracked by every new state.
   /// - Parameter keyPath: The part of the state.
   @inlinable
   public subscript<Value>(dynamicMember keyPath: KeyPath<R.State, Value>) -> Value {
-    read(keyPath) { .init(keyPath, key: $0, isEqual: nil) }
+    read(keyPath, isEqual: nil)
   }
 
   /// Reads a part of the state through a key path of any depth, tracked as one property:
@@ -68,14 +67,14 @@ public final class ObservedReactor<R: Reactor>: Observable {
   /// - Parameter keyPath: The part of the state, for example `\.profile.name`.
   @inlinable
   public subscript<Value: Equatable>(keyPath: KeyPath<R.State, Value>) -> Value {
-    read(keyPath) { .init(keyPath, key: $0, isEqual: { $0 == $1 }) }
+    read(keyPath, isEqual: { $0 == $1 })
   }
 
   /// Reads a part of the state that is not `Equatable` through a key path of any depth.
   /// - Parameter keyPath: The part of the state.
   @inlinable
   public subscript<Value>(keyPath: KeyPath<R.State, Value>) -> Value {
-    read(keyPath) { .init(keyPath, key: $0, isEqual: nil) }
+    read(keyPath, isEqual: nil)
   }
 
   /// Sends an action to the reactor; its synchronous mutations are reduced before this returns.
@@ -85,16 +84,29 @@ public final class ObservedReactor<R: Reactor>: Observable {
 
   /// The one read path: finds the property (tracking it on its first read), arms it, and tells
   /// the registrar. Found by identity (a view reads through the same literal each time).
+  /// - Parameter isEqual: Compares two values of a property read for the first time; `nil` for
+  ///   one changed by every new state.
   @inlinable
-  func read<Value>(_ keyPath: KeyPath<R.State, Value>, _ track: Track<Value>) -> Value {
-    let index = Self.index(of: keyPath, in: tracked) ?? add(keyPath, track)
+  func read<Value>(_ keyPath: KeyPath<R.State, Value>, isEqual: ((Value, Value) -> Bool)?) -> Value {
+    let index = Self.index(of: keyPath, in: tracked) ?? add(keyPath, isEqual: isEqual)
     tracked[index].isArmed = true
-    // Sound: the property was found by this key path, or an equal one, of the same type.
-    registrar.access(
-      self, keyPath: unsafeDowncast(tracked[index].key, to: KeyPath<ObservedReactor, Value>.self))
-    // One field read rather than a method on the element: saves copying the element and its five
+    registrar.access(self, keyPath: Self.key(of: tracked[index]))
+    // One field read rather than a method on the element: saves copying the element and its
     // retains (CONTRIBUTING.md, Performance idioms).
     return Property.value(keyPath, at: tracked[index].offset, of: reactor.currentState)
+  }
+
+  /// The registrar's key of a property: the key path into the state it was first read through,
+  /// typed as a key path of the model. The registrar only hashes and compares its keys, and never
+  /// applies one to the model, so any key path object that belongs to the property alone serves.
+  /// This one is the state's own, one component for `model.username`: a key path of the model
+  /// (`\.state` and the path) took an allocation per property and one more component to hash on
+  /// every access and every change (CONTRIBUTING.md, Performance idioms).
+  @inlinable
+  nonisolated static func key(of property: Property) -> KeyPath<ObservedReactor, Void> {
+    // Not `unsafeDowncast`, which checks the type in a debug build.
+    let path = Unmanaged.passUnretained(property.path).toOpaque()
+    return Unmanaged<KeyPath<ObservedReactor, Void>>.fromOpaque(path).takeUnretainedValue()
   }
 
   /// The index of the property tracked for `keyPath`, found by identity. Nonisolated and over a
@@ -108,15 +120,20 @@ public final class ObservedReactor<R: Reactor>: Observable {
   /// A key path object read for the first time: the property of an equal one (from another
   /// literal), or a new property of this model; the first one starts observing the reactor.
   @inlinable
-  func add<Value>(_ keyPath: KeyPath<R.State, Value>, _ track: Track<Value>) -> Int {
-    // Specialized for the concrete reactor; unowned, as the model's deinit cancels it first.
-    if token == nil { token = reactor.observe { [unowned self] state in self.update(state) } }
+  func add<Value>(_ keyPath: KeyPath<R.State, Value>, isEqual: ((Value, Value) -> Bool)?) -> Int {
+    if token == nil {
+      // Specialized for the concrete reactor; unowned, as the model's deinit cancels it first. Added
+      // to the runtime directly: `observe` would wrap this closure in one more.
+      token = reactor.runtime.addObserver(reactor) { [unowned self] state in
+        self.update(state)
+        return true
+      }
+    }
     if let index = tracked.firstIndex(where: { $0.path == keyPath }) {
       tracked[index].alias = keyPath
       return index
     }
-    let key = (\ObservedReactor.state).appending(path: keyPath)
-    tracked.append(track(key))
+    tracked.append(Property(keyPath, isEqual: isEqual))
     return tracked.count - 1
   }
 
@@ -136,7 +153,9 @@ public final class ObservedReactor<R: Reactor>: Observable {
       if tracked[index].needsSignal {
         tracked[index].needsSignal = false
         remaining -= 1
-        tracked[index].signal(self, registrar)
+        let key = Self.key(of: tracked[index])
+        registrar.willSet(self, keyPath: key)
+        registrar.didSet(self, keyPath: key)
       }
       index += 1
     }

@@ -1,17 +1,13 @@
-import Observation
-
 /// A part of the state that a view read through an ``ObservedReactor``. Built by inlinable code on
 /// its first read: its comparison is compiled for the concrete state and value.
 @available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 @usableFromInline
-struct TrackedProperty<Model: Observable, State> {
-  /// The first key path object read for it, kept alive so that its identity is not reused.
+struct TrackedProperty<State> {
+  /// The first key path object read for it, kept alive so that its identity is not reused; also
+  /// the registrar's key of the property (`ObservedReactor.key(of:)`).
   @usableFromInline let path: AnyKeyPath
   /// The last other key path object, equal to `path`, read for it (from another literal).
   @usableFromInline var alias: AnyKeyPath?
-  /// The registrar's key (`\.state` and the path, a `KeyPath<Model, Value>`), and its signal.
-  @usableFromInline let key: AnyKeyPath
-  @usableFromInline let signal: (Model, ObservationRegistrar) -> Void
   /// For an integer, a `Bool` or a pulse's count at a fixed offset in the state: where it is and
   /// its size, to compare in place. Otherwise the size is 0 and `hasChanged` decides.
   @usableFromInline let compared: (offset: Int, size: Int)
@@ -27,7 +23,7 @@ struct TrackedProperty<Model: Observable, State> {
   /// A property compared with `isEqual`, or, without it, changed by every new state; a pulse
   /// (`\.$alert`) is changed by every assignment, even of an equal value.
   @inlinable
-  init<Value>(_ path: KeyPath<State, Value>, key: KeyPath<Model, Value>, isEqual: ((Value, Value) -> Bool)?) {
+  init<Value>(_ path: KeyPath<State, Value>, isEqual: ((Value, Value) -> Bool)?) {
     let offset = MemoryLayout<State>.offset(of: path) ?? -1
     let pulse = Value.self as? any AssignmentCounted.Type
     // An integer's or a `Bool`'s value is its bytes (`FixedWidthInteger` is a binary representation).
@@ -46,13 +42,8 @@ struct TrackedProperty<Model: Observable, State> {
       hasChanged = { count($0) != count($1) }
     }
     self.path = path
-    self.key = key
     self.compared = compared
     self.offset = offset
-    signal = {
-      $1.willSet($0, keyPath: key)
-      $1.didSet($0, keyPath: key)
-    }
   }
 
   /// The value in a state, loaded at its offset if it has one: saves the key path projection's

@@ -15,7 +15,8 @@ import ReactorFlow
 @main
 enum InstructionCounts {
   static let cases = [
-    "counter-sync", "keypath-observer", "counter-fanout", "observation-bridge", "effect-roundtrip",
+    "counter-sync", "keypath-observer", "counter-fanout", "observation-bridge",
+    "observation-tracked-change", "observation-floor", "effect-roundtrip",
     "children-1000", "inspect", "log-changes", "trace-recorder", "trace-entries", "hop", "task-floor",
     "shared-fanout", "eventbus-fanout",
     "memory-reactor", "memory-effect", "memory-effect-testclock", "memory-observed",
@@ -47,6 +48,8 @@ enum InstructionCounts {
     case "keypath-observer": keyPathObserver(count)
     case "counter-fanout": counterSync(count, observers: 100)
     case "observation-bridge": observationBridge(count)
+    case "observation-tracked-change": TrackedChanges(handWritten: false).run(count)
+    case "observation-floor": TrackedChanges(handWritten: true).run(count)
     case "effect-roundtrip": await effectRoundTrip(count)
     case "children-1000": childrenChange(count)
     case "inspect": inspected(count)

@@ -134,13 +134,13 @@ func effectMemory(_ count: Int, testClock: Bool) async -> Int {
 
 /// `memory-observed` and `memory-observed-floor`: the harness's `observation-memory` and
 /// `observation-floor-memory`: a reactor with ten values in an `ObservedReactor` (or in the
-/// hand-written `@Observable` class below), one of its values read inside
+/// hand-written `@Observable` class of `observation-floor`), one of its values read inside
 /// `withObservationTracking`. Per model.
 @MainActor
 func observedMemory(_ count: Int, handWritten: Bool) async -> Int {
   await measureMemory(handWritten ? "memory-observed-floor" : "memory-observed", count) { objects in
     if handWritten {
-      let model = FloorModel()
+      let model = HandWrittenModel()
       _ = withObservationTracking {
         model.value
       } onChange: {
@@ -154,20 +154,5 @@ func observedMemory(_ count: Int, handWritten: Bool) async -> Int {
       }
       objects.append(model)
     }
-  }
-}
-
-/// The floor of `ObservedReactor`: what a team writes without it, an `@Observable` class that owns
-/// the reactor and copies the one value its view shows from a key-path observer (the harness's
-/// `HandWrittenModel`).
-@MainActor
-@Observable
-final class FloorModel {
-  @ObservationIgnored let reactor = TenValues()
-  private(set) var value = 0
-  @ObservationIgnored private var token: ObservationToken?
-
-  init() {
-    token = reactor.observe(\.value) { [unowned self] in self.value = $0 }
   }
 }
