@@ -41,6 +41,7 @@ all_cases=(
   "inspect 100000"
   "log-changes 2000"
   "trace-recorder 10000"
+  "trace-entries 10000"
   "recording 100000 recording-counts"
   "replay-step 200000 recording-counts"
   "shared-fanout 2000"

@@ -42,35 +42,29 @@ public final class TraceRecorder: ReactorInspector {
   /// Everything recorded so far, in order.
   ///
   /// An action's or a mutation's text is written the first time the entries are read, not when
-  /// it happens, so that recording costs little more than keeping the value.
+  /// it happens, so that recording costs little more than keeping the value. A value of a class
+  /// type that changes in between is described as it is when the entries are read.
   public var entries: [Entry] {
-    if described.count < records.count {
-      described += records[described.count...].map(describe)
+    if described.count < log.records.count {
+      described += log.records[described.count...].map(describe)
     }
     return described
   }
 
-  /// What happened, as it was received: the values are described only when read.
-  private var records: [Record] = []
+  /// What happened, as it was received.
+  @usableFromInline let log: Log
   /// The first entries, described.
   private var described: [Entry] = []
   /// The reactors recorded so far, in the order they started (or first did something). A
   /// reactor that starts where a released one lived has the same identity and appears again.
-  public private(set) var reactors: [InspectedReactor] = []
-  /// The row of each reactor's current instance.
-  private var rows: [ObjectIdentifier: Int] = [:]
+  public var reactors: [InspectedReactor] { log.reactors }
   /// Whether the recorder keeps every state a reactor publishes, for the time travel of
   /// ``html(title:width:)``.
   public let keepsStates: Bool
-
-  private let elapsed: @Sendable () -> Duration
   /// The states kept, by the index of the entry that published them (a start or a mutation).
-  /// Kept as they are and rendered only when a page is written, so that recording stays cheap.
-  private(set) var states: [Int: Any] = [:]
+  var states: [Int: Any] { log.states }
   /// The modules of the reactors' types, whose prefixes the timeline leaves out of names.
-  private(set) var modules: Set<String> = [
-    "Swift", "Foundation", "FoundationEssentials", "ReactorFlow",
-  ]
+  var modules: Set<String> { log.modules }
 
   /// Creates a recorder whose times are measured on `clock`, from now.
   /// - Parameters:
@@ -78,25 +72,27 @@ public final class TraceRecorder: ReactorInspector {
   ///   - keepsStates: Whether to keep every published state, so that ``html(title:width:)`` can show the
   ///     state at each step. It holds a copy of each state until the recorder is released.
   public init(clock: any Clock<Duration>, keepsStates: Bool = false) {
-    elapsed = Self.elapsed(on: clock)
+    log = Log(clock: clock, keepsStates: keepsStates)
     self.keepsStates = keepsStates
   }
 
-  private nonisolated static func elapsed<C: Clock<Duration>>(on clock: C) -> @Sendable () -> Duration {
-    let start = clock.now
-    return { start.duration(to: clock.now) }
-  }
+  // The recordings' handlers hold the log, not the recorder: without the recorder nobody reads
+  // it, so it stops keeping what they send.
+  isolated deinit { log.close() }
 
   /// The time on the recorder's clock since it was made.
-  public var now: Duration { elapsed() }
+  public var now: Duration { log.now }
 
   /// Records one reactor until the token is cancelled or released.
   /// - Parameter reactor: The reactor; it is not kept alive.
   /// - Returns: The token that keeps the recording attached.
+  @inlinable
   public func record<R: Reactor>(_ reactor: R) -> ObservationToken {
-    let inspected = InspectedReactor(
-      id: ObjectIdentifier(reactor.runtime), name: String(describing: type(of: reactor)))
-    let token = reactor.inspect { [weak self] event in self?.receive(event, from: inspected) }
+    // Inlined into the caller, so that the handler and the log's `receive` are specialized for
+    // the reactor's types (see "Performance idioms" in CONTRIBUTING.md). The handler holds the
+    // log strongly: a weak reference would cost a side-table retain and release per event.
+    let inspected = Log.inspected(ObjectIdentifier(reactor.runtime), type: type(of: reactor))
+    let token = reactor.inspect { [log] event in log.receive(event, from: inspected) }
     reactorStarted(inspected, state: reactor.currentState)
     return token
   }
@@ -106,19 +102,7 @@ public final class TraceRecorder: ReactorInspector {
   ///   - reactor: The reactor that starts.
   ///   - state: Its first published state.
   public func reactorStarted<State>(_ reactor: InspectedReactor, state: State) {
-    // A start under a known identity is a new reactor in a released one's memory: a new row.
-    let row = add(reactor, stateType: State.self)
-    if keepsStates { states[records.count] = state }
-    records.append(Record(time: elapsed(), row: row, event: .started))
-  }
-
-  private func add(_ reactor: InspectedReactor, stateType: Any.Type) -> Int {
-    let row = reactors.count
-    reactors.append(reactor)
-    rows[reactor.id] = row
-    let typeName = String(reflecting: stateType)
-    if let dot = typeName.firstIndex(of: ".") { modules.insert(String(typeName[..<dot])) }
-    return row
+    log.start(reactor, stateType: State.self, state: state)
   }
 
   /// Records one event.
@@ -128,43 +112,10 @@ public final class TraceRecorder: ReactorInspector {
   public func receive<Action, Mutation, State>(
     _ event: ReactorEvent<Action, Mutation, State>, from reactor: InspectedReactor
   ) {
-    let recorded: Record.Event
-    switch event {
-    case .action(let action, let source):
-      recorded = .action(action, source: source)
-    case .mutation(let mutation, let effect):
-      recorded = .mutation(mutation, effect: effect)
-    case .state(_, let new):
-      // Follows the mutation that published it.
-      if keepsStates, let last = records.last, last.row == rows[reactor.id] {
-        states[records.count - 1] = new
-      }
-      return
-    case .effectStarted(let effect):
-      recorded = .effectStarted(effect)
-    case .effectEnded(let effect, let outcome):
-      recorded = .effectEnded(effect, outcome: outcome)
-    }
-    let row = rows[reactor.id] ?? add(reactor, stateType: State.self)
-    records.append(Record(time: elapsed(), row: row, event: recorded))
+    log.receive(event, from: reactor)
   }
 
-  /// One event as it was received.
-  private struct Record {
-    enum Event {
-      case action(Any, source: ActionSource)
-      case mutation(Any, effect: EffectInfo?)
-      case effectStarted(EffectInfo)
-      case effectEnded(EffectInfo, outcome: EffectOutcome)
-      case started
-    }
-
-    let time: Duration
-    let row: Int
-    let event: Event
-  }
-
-  private func describe(_ record: Record) -> Entry {
+  private func describe(_ record: Log.Record) -> Entry {
     let kind: Entry.Kind =
       switch record.event {
       case .action(let action, let source):
@@ -175,7 +126,7 @@ public final class TraceRecorder: ReactorInspector {
       case .effectEnded(let effect, let outcome): .effectEnded(effect, outcome: outcome.description)
       case .started: .started
       }
-    return Entry(time: record.time, reactor: reactors[record.row], kind: kind, row: record.row)
+    return Entry(time: record.time, reactor: log.reactors[record.row], kind: kind, row: record.row)
   }
 }
 

@@ -327,6 +327,43 @@ final class TraceRecorderTests: XCTestCase {
     return try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
   }
 
+  func test_continuousClock_timesGoForwardFromZeroToNow() async throws {
+    // given
+    let reactor = TimelineNoteReactor()
+    let recorder = TraceRecorder(clock: ContinuousClock())
+    let token = recorder.record(reactor)
+
+    // when
+    reactor.send(.set("first"))
+    reactor.send(.set("second"))
+    let now = recorder.now
+    token.cancel()
+
+    // then: a start, then an action and its mutation twice, in the order of their times
+    let times = recorder.entries.map(\.time)
+    XCTAssertEqual(times.count, 5)
+    XCTAssertGreaterThanOrEqual(try XCTUnwrap(times.first), .zero)
+    XCTAssertEqual(times, times.sorted())
+    XCTAssertLessThanOrEqual(try XCTUnwrap(times.last), now)
+  }
+
+  func test_record_recorderReleasedBeforeItsToken_isFreedAndTheReactorGoesOn() async {
+    // given
+    let reactor = TimelineNoteReactor()
+    var recorder: TraceRecorder? = TraceRecorder(clock: ContinuousClock())
+    weak let released = recorder
+    let token = recorder?.record(reactor)
+
+    // when
+    recorder = nil
+    reactor.send(.set("after"))
+
+    // then
+    XCTAssertNil(released)
+    XCTAssertEqual(reactor.currentState.note, TimelineNote(text: "after"))
+    withExtendedLifetime(token) {}
+  }
+
   func test_emptyRecorder_writesAValidEmptyTimeline() async throws {
     // given
     let recorder = TraceRecorder(clock: TestClock())

@@ -17,7 +17,7 @@ enum InstructionCounts {
   static let cases = [
     "counter-sync", "keypath-observer", "counter-fanout", "observation-bridge",
     "observation-tracked-change", "observation-floor", "effect-roundtrip",
-    "children-1000", "inspect", "log-changes", "trace-recorder", "hop", "task-floor",
+    "children-1000", "inspect", "log-changes", "trace-recorder", "trace-entries", "hop", "task-floor",
     "shared-fanout", "eventbus-fanout",
     "memory-reactor", "memory-effect", "memory-effect-testclock", "memory-observed",
     "memory-observed-floor", "memory-task-sleep", "memory-task-sleep-detached",
@@ -56,7 +56,8 @@ enum InstructionCounts {
     case "children-1000": childrenChange(count)
     case "inspect": inspected(count)
     case "log-changes": loggedChanges(count)
-    case "trace-recorder": traced(count)
+    case "trace-recorder": traced(count, reading: false)
+    case "trace-entries": traced(count, reading: true)
     case "hop": await bareHops(count)
     case "task-floor": await taskHops(count)
     case "shared-fanout": sharedFanOut(count)
@@ -217,9 +218,10 @@ func loggedChanges(_ count: Int) -> Int {
 }
 
 /// `trace-recorder`: `counter-sync` recorded by a `TraceRecorder` on the continuous clock. One
-/// iteration is one action.
+/// iteration is one action. `trace-entries` then reads the recorder's entries, which describes each
+/// action and mutation: what every export (JSON, SVG, HTML) pays once per event.
 @MainActor
-func traced(_ count: Int) -> Int {
+func traced(_ count: Int, reading: Bool) -> Int {
   let reactor = Counter()
   let tally = Tally()
   let recorder = TraceRecorder(clock: ContinuousClock())
@@ -228,7 +230,10 @@ func traced(_ count: Int) -> Int {
   for _ in 0..<count { reactor.send(.increment) }
   precondition(tally.sum == triangle(count), "the observer missed a value")
   withExtendedLifetime((observation, recording)) {}
-  return recorder.entries.count
+  guard reading else { return recorder.reactors.count }
+  let entries = recorder.entries.count
+  precondition(entries == 2 * count + 1, "the recorder missed an event")
+  return entries
 }
 
 /// `hop`: `count` bare round trips from the main actor to a `@concurrent` function, no reactor:
