@@ -126,7 +126,7 @@ final class ReplayCheck<Action: Sendable, Mutation: Sendable, State> {
   func verify(at index: Int) throws -> State? {
     guard case .mutation(let mutation, let fromEffect, let recordedState) = recording.steps[index].event
     else { return nil }
-    let name = "mutation \(shortDescription(of: mutation, limit: 120))\(fromEffect ? " from an effect" : "")"
+    let name = "mutation \(named(mutation))\(fromEffect ? " from an effect" : "")"
     let replayed = probe.entries
     guard index < replayed.count,
       case .mutation(let replayedMutation, _, let replayedState) = probe.step(replayed[index]).event
@@ -139,10 +139,10 @@ final class ReplayCheck<Action: Sendable, Mutation: Sendable, State> {
     // An effect's mutation is the recorded one itself; an action's comes from `mutate` as it
     // is now, so a changed `mutate` shows here even when the state does not record the change.
     if !fromEffect && !isSameMutation(replayedMutation, mutation) {
-      let action = lastAction(before: index).map { shortDescription(of: $0, limit: 120) } ?? "?"
+      let action = lastAction(before: index).map(named) ?? "?"
       differences.append(
         "the action \(action) made another mutation (− recorded, + replayed):\n"
-          + "− \(shortDescription(of: mutation, limit: 120))\n+ \(shortDescription(of: replayedMutation, limit: 120))"
+          + "− \(named(mutation))\n+ \(named(replayedMutation))"
       )
     }
     var state: State?
@@ -159,6 +159,13 @@ final class ReplayCheck<Action: Sendable, Mutation: Sendable, State> {
       throw ReplayDivergence(step: index + 1, recorded: name, difference: differences.joined(separator: "\n"))
     }
     return state
+  }
+
+  /// A mutation or an action as a divergence names it: its description without the prefixes of
+  /// the reactor's modules, cut after 120 characters.
+  private func named(_ value: Any) -> String {
+    let modules = modulesNaming(Action.self, Mutation.self, State.self)
+    return shortDescription(of: withoutModulePrefixes(String(describing: value), modules: modules), limit: 120)
   }
 
   /// Checks that the replay produced nothing more than the recording holds.

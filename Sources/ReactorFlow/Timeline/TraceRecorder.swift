@@ -223,29 +223,7 @@ extension TraceRecorder {
   /// private contexts: `setSections([RandomUserCore.PersonSection(…` becomes
   /// `setSections([PersonSection(…`.
   func readable(_ text: String) -> String {
-    var result = ""
-    var rest = text[...]
-    var previous: Character?
-    while let character = rest.first {
-      // A private type's context, as `String(describing:)` writes it.
-      if character == "(", rest.hasPrefix("(unknown context at "), let end = rest.firstRange(of: ").") {
-        rest = rest[end.upperBound...]
-        previous = "."
-        continue
-      }
-      let startsWord = previous.map { !($0.isLetter || $0.isNumber || $0 == "_") } ?? true
-      if startsWord, character.isLetter,
-        let module = modules.first(where: { rest.hasPrefix($0 + ".") })
-      {
-        rest = rest.dropFirst(module.count + 1)
-        previous = "."
-        continue
-      }
-      result.append(character)
-      previous = character
-      rest = rest.dropFirst()
-    }
-    return result
+    withoutModulePrefixes(text, modules: modules)
   }
 
   /// `text` cut to at most `length` characters, the last one an ellipsis when it was cut.
