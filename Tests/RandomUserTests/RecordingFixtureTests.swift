@@ -60,7 +60,8 @@ final class RecordingFixtureTests: XCTestCase {
         lines.contains { $0.hasPrefix("−") && $0.hasSuffix("- age: \(recorded)") }, divergence.description)
       XCTAssertTrue(lines.contains { $0.hasPrefix("+") && $0.hasSuffix("- age: 99") }, divergence.description)
       // The step is named as the code reads, without module prefixes.
-      XCTAssertTrue(divergence.recorded.hasPrefix("mutation setSections([PersonSection(decade: "), divergence.recorded)
+      XCTAssertTrue(
+        divergence.recorded.hasPrefix("mutation setSections([PersonSection(decade: "), divergence.recorded)
       XCTAssertFalse(divergence.recorded.contains("RandomUserCore."), divergence.recorded)
     }
   }

@@ -165,7 +165,8 @@ final class ReplayCheck<Action: Sendable, Mutation: Sendable, State> {
   /// the reactor's modules, cut after 120 characters.
   private func named(_ value: Any) -> String {
     let modules = modulesNaming(Action.self, Mutation.self, State.self)
-    return shortDescription(of: withoutModulePrefixes(String(describing: value), modules: modules), limit: 120)
+    return shortDescription(
+      of: withoutModulePrefixes(String(describing: value), modules: modules), limit: 120)
   }
 
   /// Checks that the replay produced nothing more than the recording holds.
