@@ -9,12 +9,76 @@ final class EffectRegistry {
   struct RunningEffect {
     let task: Task<Void, Never>
     /// The identifiers it is still registered under: none once it was cancelled.
-    var ids: [EffectID]
+    var ids: IDs
     let isExternal: Bool
   }
 
+  /// The identifiers of one running effect. Most effects have none or one, kept inline: an
+  /// array would be one more allocation that stays live for as long as the effect runs.
+  enum IDs {
+    case none
+    case one(EffectID)
+    case many([EffectID])
+
+    init(_ ids: [EffectID]) {
+      switch ids.count {
+      case 0: self = .none
+      case 1: self = .one(ids[0])
+      default: self = .many(ids)
+      }
+    }
+
+    func forEach(_ body: (EffectID) -> Void) {
+      switch self {
+      case .none: return
+      case .one(let id): body(id)
+      case .many(let ids): for id in ids { body(id) }
+      }
+    }
+  }
+
+  /// The running effects registered under one identifier. An identifier names one effect at a
+  /// time in the common uses (one per effect, or `cancelInFlight`'s latest), kept inline: a set
+  /// would be one more allocation per identifier for as long as its effect runs.
+  enum Serials {
+    case one(Int)
+    case many(Set<Int>)
+
+    mutating func insert(_ serial: Int) {
+      switch self {
+      case .one(let first):
+        if first != serial { self = .many([first, serial]) }
+      case .many(var serials):
+        // Out of `self` while it grows, so that the set is not copied.
+        self = .one(serial)
+        serials.insert(serial)
+        self = .many(serials)
+      }
+    }
+
+    /// Removes `serial`; `false` when no serial is left.
+    mutating func remove(_ serial: Int) -> Bool {
+      switch self {
+      case .one(let first):
+        return first != serial
+      case .many(var serials):
+        self = .one(serial)
+        serials.remove(serial)
+        self = .many(serials)
+        return !serials.isEmpty
+      }
+    }
+
+    func forEach(_ body: (Int) -> Void) {
+      switch self {
+      case .one(let serial): body(serial)
+      case .many(let serials): for serial in serials { body(serial) }
+      }
+    }
+  }
+
   private var running: [Int: RunningEffect] = [:]
-  private var runningByID: [EffectID: Set<Int>] = [:]
+  private var runningByID: [EffectID: Serials] = [:]
   private var nextSerial = 0
   /// The throttle windows that are open, each closed by its task.
   @usableFromInline var throttleWindows: [EffectID: Task<Void, Never>] = [:]
@@ -28,14 +92,20 @@ final class EffectRegistry {
 
   @usableFromInline
   func register(_ task: Task<Void, Never>, serial: Int, ids: [EffectID], isExternal: Bool) {
-    running[serial] = RunningEffect(task: task, ids: ids, isExternal: isExternal)
-    for id in ids { runningByID[id, default: []].insert(serial) }
+    running[serial] = RunningEffect(task: task, ids: IDs(ids), isExternal: isExternal)
+    for id in ids {
+      if let index = runningByID.index(forKey: id) {
+        runningByID.values[index].insert(serial)
+      } else {
+        runningByID[id] = .one(serial)
+      }
+    }
   }
 
   @usableFromInline
   func didFinish(serial: Int) {
     guard let effect = running.removeValue(forKey: serial) else { return }
-    for id in effect.ids { forget(serial, under: id) }
+    effect.ids.forEach { id in forget(serial, under: id) }
   }
 
   /// Cancels every running effect registered under `id`.
@@ -45,19 +115,20 @@ final class EffectRegistry {
   @usableFromInline
   func cancel(id: EffectID) {
     guard let serials = runningByID.removeValue(forKey: id) else { return }
-    for serial in serials {
-      guard let index = running.index(forKey: serial) else { continue }
+    serials.forEach { serial in
+      guard let index = running.index(forKey: serial) else { return }
       let effect = running.values[index]
-      for other in effect.ids where other != id { forget(serial, under: other) }
-      running.values[index].ids = []
+      effect.ids.forEach { other in
+        if other != id { forget(serial, under: other) }
+      }
+      running.values[index].ids = .none
       effect.task.cancel()
     }
   }
 
   private func forget(_ serial: Int, under id: EffectID) {
     guard let index = runningByID.index(forKey: id) else { return }
-    runningByID.values[index].remove(serial)
-    if runningByID.values[index].isEmpty { runningByID.remove(at: index) }
+    if !runningByID.values[index].remove(serial) { runningByID.remove(at: index) }
   }
 
   /// The number of running effects that actions started (not external streams, not nested tasks).
