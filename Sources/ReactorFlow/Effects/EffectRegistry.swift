@@ -9,32 +9,8 @@ final class EffectRegistry {
   struct RunningEffect {
     let task: Task<Void, Never>
     /// The identifiers it is still registered under: none once it was cancelled.
-    var ids: IDs
+    var ids: EffectIDs
     let isExternal: Bool
-  }
-
-  /// The identifiers of one running effect. Most effects have none or one, kept inline: an
-  /// array would be one more allocation that stays live for as long as the effect runs.
-  enum IDs {
-    case none
-    case one(EffectID)
-    case many([EffectID])
-
-    init(_ ids: [EffectID]) {
-      switch ids.count {
-      case 0: self = .none
-      case 1: self = .one(ids[0])
-      default: self = .many(ids)
-      }
-    }
-
-    func forEach(_ body: (EffectID) -> Void) {
-      switch self {
-      case .none: return
-      case .one(let id): body(id)
-      case .many(let ids): for id in ids { body(id) }
-      }
-    }
   }
 
   /// The running effects registered under one identifier. An identifier names one effect at a
@@ -91,9 +67,9 @@ final class EffectRegistry {
   }
 
   @usableFromInline
-  func register(_ task: Task<Void, Never>, serial: Int, ids: [EffectID], isExternal: Bool) {
-    running[serial] = RunningEffect(task: task, ids: IDs(ids), isExternal: isExternal)
-    for id in ids {
+  func register(_ task: Task<Void, Never>, serial: Int, ids: EffectIDs, isExternal: Bool) {
+    running[serial] = RunningEffect(task: task, ids: ids, isExternal: isExternal)
+    ids.forEach { id in
       if let index = runningByID.index(forKey: id) {
         runningByID.values[index].insert(serial)
       } else {
@@ -121,7 +97,7 @@ final class EffectRegistry {
       effect.ids.forEach { other in
         if other != id { forget(serial, under: other) }
       }
-      running.values[index].ids = .none
+      running.values[index].ids = .empty
       effect.task.cancel()
     }
   }
@@ -142,5 +118,43 @@ final class EffectRegistry {
   func cancelAll() {
     for effect in running.values { effect.task.cancel() }
     for window in throttleWindows.values { window.cancel() }
+  }
+}
+
+/// The cancellation identifiers of one effect, from the `cancellable`s around it. Most effects have
+/// none or one, kept inline: an array would be one more allocation to start such an effect, and
+/// one that stays live while it runs.
+@usableFromInline
+enum EffectIDs: Sendable {
+  case empty
+  case one(EffectID)
+  case many([EffectID])
+
+  /// These identifiers and `id`, last.
+  @inlinable
+  func appending(_ id: EffectID) -> EffectIDs {
+    switch self {
+    case .empty: .one(id)
+    case .one(let first): .many([first, id])
+    case .many(let ids): .many(ids + [id])
+    }
+  }
+
+  /// The identifiers, outermost first (for inspection's ``EffectInfo``).
+  @usableFromInline
+  var array: [EffectID] {
+    switch self {
+    case .empty: []
+    case .one(let id): [id]
+    case .many(let ids): ids
+    }
+  }
+
+  func forEach(_ body: (EffectID) -> Void) {
+    switch self {
+    case .empty: return
+    case .one(let id): body(id)
+    case .many(let ids): for id in ids { body(id) }
+    }
   }
 }
