@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Live heap bytes and blocks per object of eleven cases: a reactor with one key-path observer, a
-# sleeping `.run` effect on `ContinuousClock` and on a `TestClock`, an `ObservedReactor` and its
-# floor (a hand-written `@Observable` class that owns a reactor), and five floors of a sleeping
-# effect: tasks asleep without ReactorFlow.
+# sleeping `.run` effect on `ContinuousClock`, on a `TestClock` and made cancellable by id, an
+# `ObservedReactor` and its floor (a hand-written `@Observable` class that owns a reactor), and
+# five floors of a sleeping effect: tasks asleep without ReactorFlow.
 #
 #   Benchmarks/InstructionCounts/memory.sh [--sizes] [case ...]
 #
