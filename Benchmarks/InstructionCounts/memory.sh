@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Live heap bytes and blocks per object of ten cases: a reactor with one key-path observer, a
-# sleeping `.run` effect on `ContinuousClock` and on a `TestClock`, an `ObservedReactor` and its
-# floor (a hand-written `@Observable` class that owns a reactor), and five floors of a sleeping
-# effect: tasks asleep without ReactorFlow.
+# Live heap bytes and blocks per object of eleven cases: a reactor with one key-path observer, a
+# sleeping `.run` effect on `ContinuousClock`, on a `TestClock` and made cancellable by id, an
+# `ObservedReactor` and its floor (a hand-written `@Observable` class that owns a reactor), and
+# five floors of a sleeping effect: tasks asleep without ReactorFlow.
 #
 #   Benchmarks/InstructionCounts/memory.sh [--sizes] [case ...]
 #
@@ -23,6 +23,7 @@ all_cases=(
   "memory-reactor 10000"
   "memory-effect 10000"
   "memory-effect-testclock 10000"
+  "memory-effect-cancellable 10000"
   "memory-observed 10000"
   "memory-observed-floor 10000"
   "memory-task-sleep 10000"

@@ -133,10 +133,10 @@ private final class TwoStepReactor: Reactor {
 }
 
 /// Its effect is registered under two identifiers, "outer" and "inner"; a second effect, under
-/// "inner" alone, shares one of them.
+/// "inner" alone, shares one of them, and so does a third that ends by itself.
 @MainActor
 private final class TwoIDsReactor: Reactor {
-  enum Action: Sendable { case startBoth, startInner, cancel(String) }
+  enum Action: Sendable { case startBoth, startInner, startShort, cancel(String) }
   enum Mutation: Sendable, Equatable { case started(String) }
   struct State: Equatable, Sendable { var started: [String] = [] }
 
@@ -157,6 +157,8 @@ private final class TwoIDsReactor: Reactor {
         try await suspendUntilCancelled()
       }
       .cancellable(id: "inner")
+    case .startShort:
+      return .run { send in await send(.started("short")) }.cancellable(id: "inner")
     case .cancel(let id):
       return .cancel(id: id)
     }
@@ -315,6 +317,25 @@ final class CancellationTests: XCTestCase {
     // then
     XCTAssertEqual(reactor.runtime.activeEffectCount, 0)
     reactor.send(.cancel("outer"))
+    XCTAssertEqual(reactor.runtime.activeEffectCount, 0)
+  }
+
+  func test_cancelEffect_afterAnotherEffectUnderTheSameIDEndedByItself_endsTheOneStillRunning() async {
+    // given: two effects under "inner", the second of which ends by itself
+    let reactor = TwoIDsReactor()
+    let inner = reactor.send(.startInner)
+    await bounded("the first effect runs") {
+      for await started in reactor.values(of: \.started) where started == ["inner"] { break }
+    }
+    await bounded("the short effect ends") { await reactor.send(.startShort).finish() }
+    XCTAssertEqual(reactor.currentState.started, ["inner", "short"])
+    XCTAssertEqual(reactor.runtime.activeEffectCount, 1)
+
+    // when
+    reactor.send(.cancel("inner"))
+
+    // then
+    await bounded("the effect still running ends") { await inner.finish() }
     XCTAssertEqual(reactor.runtime.activeEffectCount, 0)
   }
 }

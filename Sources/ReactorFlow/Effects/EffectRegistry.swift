@@ -9,12 +9,52 @@ final class EffectRegistry {
   struct RunningEffect {
     let task: Task<Void, Never>
     /// The identifiers it is still registered under: none once it was cancelled.
-    var ids: [EffectID]
+    var ids: EffectIDs
     let isExternal: Bool
   }
 
+  /// The running effects registered under one identifier. An identifier names one effect at a
+  /// time in the common uses (one per effect, or `cancelInFlight`'s latest), kept inline: a set
+  /// would be one more allocation per identifier for as long as its effect runs.
+  enum Serials {
+    case one(Int)
+    case many(Set<Int>)
+
+    mutating func insert(_ serial: Int) {
+      switch self {
+      case .one(let first):
+        if first != serial { self = .many([first, serial]) }
+      case .many(var serials):
+        // Out of `self` while it grows, so that the set is not copied.
+        self = .one(serial)
+        serials.insert(serial)
+        self = .many(serials)
+      }
+    }
+
+    /// Removes `serial`; `false` when no serial is left.
+    mutating func remove(_ serial: Int) -> Bool {
+      switch self {
+      case .one(let first):
+        return first != serial
+      case .many(var serials):
+        self = .one(serial)
+        serials.remove(serial)
+        self = .many(serials)
+        return !serials.isEmpty
+      }
+    }
+
+    func forEach(_ body: (Int) -> Void) {
+      switch self {
+      case .one(let serial): body(serial)
+      case .many(let serials): for serial in serials { body(serial) }
+      }
+    }
+  }
+
   private var running: [Int: RunningEffect] = [:]
-  private var runningByID: [EffectID: Set<Int>] = [:]
+  private var runningByID: [EffectID: Serials] = [:]
   private var nextSerial = 0
   /// The throttle windows that are open, each closed by its task.
   @usableFromInline var throttleWindows: [EffectID: Task<Void, Never>] = [:]
@@ -27,15 +67,21 @@ final class EffectRegistry {
   }
 
   @usableFromInline
-  func register(_ task: Task<Void, Never>, serial: Int, ids: [EffectID], isExternal: Bool) {
+  func register(_ task: Task<Void, Never>, serial: Int, ids: EffectIDs, isExternal: Bool) {
     running[serial] = RunningEffect(task: task, ids: ids, isExternal: isExternal)
-    for id in ids { runningByID[id, default: []].insert(serial) }
+    ids.forEach { id in
+      if let index = runningByID.index(forKey: id) {
+        runningByID.values[index].insert(serial)
+      } else {
+        runningByID[id] = .one(serial)
+      }
+    }
   }
 
   @usableFromInline
   func didFinish(serial: Int) {
     guard let effect = running.removeValue(forKey: serial) else { return }
-    for id in effect.ids { forget(serial, under: id) }
+    effect.ids.forEach { id in forget(serial, under: id) }
   }
 
   /// Cancels every running effect registered under `id`.
@@ -45,19 +91,20 @@ final class EffectRegistry {
   @usableFromInline
   func cancel(id: EffectID) {
     guard let serials = runningByID.removeValue(forKey: id) else { return }
-    for serial in serials {
-      guard let index = running.index(forKey: serial) else { continue }
+    serials.forEach { serial in
+      guard let index = running.index(forKey: serial) else { return }
       let effect = running.values[index]
-      for other in effect.ids where other != id { forget(serial, under: other) }
-      running.values[index].ids = []
+      effect.ids.forEach { other in
+        if other != id { forget(serial, under: other) }
+      }
+      running.values[index].ids = .empty
       effect.task.cancel()
     }
   }
 
   private func forget(_ serial: Int, under id: EffectID) {
     guard let index = runningByID.index(forKey: id) else { return }
-    runningByID.values[index].remove(serial)
-    if runningByID.values[index].isEmpty { runningByID.remove(at: index) }
+    if !runningByID.values[index].remove(serial) { runningByID.remove(at: index) }
   }
 
   /// The number of running effects that actions started (not external streams, not nested tasks).
@@ -71,5 +118,43 @@ final class EffectRegistry {
   func cancelAll() {
     for effect in running.values { effect.task.cancel() }
     for window in throttleWindows.values { window.cancel() }
+  }
+}
+
+/// The cancellation identifiers of one effect, from the `cancellable`s around it. Most effects have
+/// none or one, kept inline: an array would be one more allocation to start such an effect, and
+/// one that stays live while it runs.
+@usableFromInline
+enum EffectIDs: Sendable {
+  case empty
+  case one(EffectID)
+  case many([EffectID])
+
+  /// These identifiers and `id`, last.
+  @inlinable
+  func appending(_ id: EffectID) -> EffectIDs {
+    switch self {
+    case .empty: .one(id)
+    case .one(let first): .many([first, id])
+    case .many(let ids): .many(ids + [id])
+    }
+  }
+
+  /// The identifiers, outermost first (for inspection's ``EffectInfo``).
+  @usableFromInline
+  var array: [EffectID] {
+    switch self {
+    case .empty: []
+    case .one(let id): [id]
+    case .many(let ids): ids
+    }
+  }
+
+  func forEach(_ body: (EffectID) -> Void) {
+    switch self {
+    case .empty: return
+    case .one(let id): body(id)
+    case .many(let ids): for id in ids { body(id) }
+    }
   }
 }

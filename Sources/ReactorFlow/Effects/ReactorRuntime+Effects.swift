@@ -90,7 +90,7 @@ extension ReactorRuntime {
     _ reactor: R,
     _ group: inout EffectGroup?,
     _ sink: Sink<R, Element>,
-    ids: [EffectID],
+    ids: EffectIDs,
     isExternal: Bool
   ) {
     switch effect.operation {
@@ -112,7 +112,7 @@ extension ReactorRuntime {
       }
     case .cancellable(let id, let cancelInFlight, let inner):
       if cancelInFlight { cancelEffects(id: id) }
-      start(inner, reactor, &group, sink, ids: ids + [id], isExternal: isExternal)
+      start(inner, reactor, &group, sink, ids: ids.appending(id), isExternal: isExternal)
     case .cancel(let id):
       cancelEffects(id: id)
     case .catching(let inner, _):
@@ -152,7 +152,7 @@ extension ReactorRuntime {
     _ reactor: R,
     _ group: inout EffectGroup?,
     _ sink: Sink<R, Element>,
-    ids: [EffectID],
+    ids: EffectIDs,
     isExternal: Bool
   ) -> Effect<Element>? {
     var index = effects.startIndex
@@ -185,14 +185,14 @@ extension ReactorRuntime {
     _ reactor: R,
     _ group: inout EffectGroup?,
     _ sink: Sink<R, Element>,
-    ids: [EffectID],
+    ids: EffectIDs,
     isExternal: Bool
   ) -> Task<Void, Never> {
     let serial = registry.makeSerial()
     var report: EffectReport?
     if _slowPath(attachments != nil) {
       if isReplaying { return Task {} }
-      report = inspectEffectStart(effect, serial: serial, ids: ids)
+      report = inspectEffectStart(effect, serial: serial, ids: ids.array)
     }
     let weakReactor = WeakReactor(value: reactor)
     let task: Task<Void, Never>
@@ -365,7 +365,7 @@ extension ReactorRuntime {
       await runClosing(closing, reactor, sink)
     case .subscribe(let subscribe):
       guard let reactor = reactor.value, !Task.isCancelled else { return }
-      Self.subscribe(subscribe, effect.box?.site, ids: [], reactor, sink)
+      Self.subscribe(subscribe, effect.box?.site, ids: .empty, reactor, sink)
     }
   }
 
@@ -377,7 +377,7 @@ extension ReactorRuntime {
   static func subscribe<R: Reactor<Action, Mutation, State>, Element>(
     _ subscribe: @MainActor @Sendable (AnyObject, @escaping @MainActor (Element) -> Bool) -> Void,
     _ site: EffectSite?,
-    ids: [EffectID],
+    ids: EffectIDs,
     _ reactor: R,
     _ sink: Sink<R, Element>
   ) {
@@ -386,7 +386,7 @@ extension ReactorRuntime {
     subscribe(reactor) { element in
       guard let reactor = weakReactor.value else { return false }
       if _slowPath(reactor.runtime.attachments != nil) {
-        reactor.runtime.deliverInspected(serial: serial, ids: ids, site: site) {
+        reactor.runtime.deliverInspected(serial: serial, ids: ids.array, site: site) {
           sink.fromTask(reactor, element)
         }
       } else {
@@ -443,7 +443,7 @@ extension ReactorRuntime {
     guard let reactor = reactor.value, !Task.isCancelled else { return nil }
     if cancelInFlight { reactor.runtime.cancelEffects(id: id) }
     var noGroup: EffectGroup?
-    return reactor.runtime.spawn(effect, reactor, &noGroup, sink, ids: [id], isExternal: true)
+    return reactor.runtime.spawn(effect, reactor, &noGroup, sink, ids: .one(id), isExternal: true)
   }
 
   // MARK: - Cancelling and throttling

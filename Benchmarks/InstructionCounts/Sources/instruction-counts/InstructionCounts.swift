@@ -19,7 +19,8 @@ enum InstructionCounts {
     "observation-tracked-change", "observation-floor", "effect-roundtrip",
     "children-1000", "inspect", "log-changes", "trace-recorder", "trace-entries", "hop", "task-floor",
     "shared-fanout", "eventbus-fanout",
-    "memory-reactor", "memory-effect", "memory-effect-testclock", "memory-observed",
+    "memory-reactor", "memory-effect", "memory-effect-testclock", "memory-effect-cancellable",
+    "memory-observed",
     "memory-observed-floor", "memory-task-sleep", "memory-task-sleep-detached",
     "memory-task-sleep-continuation", "memory-task-sleep-body", "memory-task-sleep-body-continuation",
     "state-10", "state-1000", "state-100000", "reactors-1", "reactors-10",
@@ -65,6 +66,7 @@ enum InstructionCounts {
     case "memory-reactor": await reactorMemory(count)
     case "memory-effect": await effectMemory(count, testClock: false)
     case "memory-effect-testclock": await effectMemory(count, testClock: true)
+    case "memory-effect-cancellable": await effectMemory(count, testClock: false, cancellable: true)
     case "memory-observed": await observedMemory(count, handWritten: false)
     case "memory-observed-floor": await observedMemory(count, handWritten: true)
     case "memory-task-sleep": await taskSleepMemory(count, .unstructured)

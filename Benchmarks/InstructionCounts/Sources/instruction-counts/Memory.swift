@@ -113,11 +113,11 @@ func reactorMemory(_ count: Int) async -> Int {
   }
 }
 
-/// A reactor whose one action starts an effect that sleeps for a day on the clock it was given,
-/// as a debounce or a poll waits.
+/// A reactor whose actions start an effect that sleeps for a day on the clock it was given, as a
+/// debounce or a poll waits: as it is, or made cancellable under the id the action carries.
 @MainActor
 final class Sleeper: Reactor {
-  enum Action: Sendable { case sleep }
+  enum Action: Sendable { case sleep, sleepCancellable(id: Int) }
   enum Mutation: Sendable { case woke }
   struct State: Equatable, Sendable { var wakeUps = 0 }
 
@@ -129,9 +129,13 @@ final class Sleeper: Reactor {
 
   func mutate(action: Action) -> Effect<Mutation> {
     let clock = self.clock
-    return .run { send in
+    let effect = Effect<Mutation>.run { send in
       try await clock.sleep(for: .seconds(86_400))
       await send(.woke)
+    }
+    switch action {
+    case .sleep: return effect
+    case .sleepCancellable(let id): return effect.cancellable(id: id)
     }
   }
 
@@ -143,15 +147,18 @@ final class Sleeper: Reactor {
 }
 
 /// `memory-effect` (on `ContinuousClock`) and `memory-effect-testclock` (on a `TestClock`):
-/// effects in flight on one reactor, each asleep. Per effect.
+/// effects in flight on one reactor, each asleep. `memory-effect-cancellable`: the same on
+/// `ContinuousClock`, each made cancellable under an id of its own, as a user writes it. Per
+/// effect.
 @MainActor
-func effectMemory(_ count: Int, testClock: Bool) async -> Int {
+func effectMemory(_ count: Int, testClock: Bool, cancellable: Bool = false) async -> Int {
   // Made only for its case: a test clock installs the testing module's effect host, which
   // production effects do not run through.
   let clock = testClock ? TestClock() : nil
   let reactor = Sleeper(clock: clock ?? ContinuousClock())
   var started = 0
-  let name = testClock ? "memory-effect-testclock" : "memory-effect"
+  let name =
+    testClock ? "memory-effect-testclock" : cancellable ? "memory-effect-cancellable" : "memory-effect"
   return await measureMemory(
     name, count,
     settle: {
@@ -162,7 +169,7 @@ func effectMemory(_ count: Int, testClock: Bool) async -> Int {
     }
   ) { _ in
     started += 1
-    reactor.send(.sleep)
+    reactor.send(cancellable ? .sleepCancellable(id: started) : .sleep)
   }
 }
 
