@@ -108,18 +108,28 @@ final class InspectorHub<Action: Sendable, Mutation: Sendable, State> {
   /// each report, which counts itself as one emission: a report that emits two events (a
   /// mutation and its state) compacts once, after both, so that nothing frees the hub in between
   /// and the runtime can call it without retaining it.
+  ///
+  /// `event` builds the event. `isTrivial` says whether its payload is plain data (its case is
+  /// known where it is built): such an event is moved into a stack slot at the end and left
+  /// there rather than destroyed, because destroying a value of the multi-payload enum calls its
+  /// outlined destroy, which switches on the case, even when that case holds nothing to release.
   @inlinable @inline(__always)
-  func deliver(_ event: Event) {
-    // Over the handlers added before the event: `calls` only grows at its end while an emission
-    // runs, and a box lives until the compaction after the last one.
-    let count = calls.count
-    var index = 0
-    while index < count {
-      let handler = calls[index]
-      index &+= 1
-      Handler.call(handler, with: event)
+  func deliver(isTrivial: Bool, _ event: () -> Event) {
+    withTemporarySlot(of: Event.self) { slot in
+      let event = event()
+      // Over the handlers added before the event: `calls` only grows at its end while an
+      // emission runs, and a box lives until the compaction after the last one.
+      let count = calls.count
+      var index = 0
+      while index < count {
+        let handler = calls[index]
+        index &+= 1
+        Handler.call(handler, with: event)
+      }
+      if _slowPath(forwardsToProcess) { forward(event) }
+      slot.initialize(to: consume event)
+      if !isTrivial { slot.deinitialize(count: 1) }
     }
-    if _slowPath(forwardsToProcess) { forward(event) }
   }
 
   /// Ends an emission: drops the handlers removed meanwhile once no emission runs.
@@ -140,7 +150,7 @@ final class InspectorHub<Action: Sendable, Mutation: Sendable, State> {
   @inlinable
   func emit(_ event: Event) {
     emissions &+= 1
-    deliver(event)
+    deliver(isTrivial: false) { event }
     endEmission()
   }
 
@@ -159,7 +169,7 @@ final class InspectorHub<Action: Sendable, Mutation: Sendable, State> {
     let source = nextActionSource ?? .send
     nextActionSource = nil
     emissions &+= 1
-    deliver(.action(action, source: source))
+    deliver(isTrivial: _isPOD(Action.self)) { .action(action, source: source) }
     endEmission()
   }
 
@@ -175,19 +185,20 @@ final class InspectorHub<Action: Sendable, Mutation: Sendable, State> {
   @inlinable @inline(__always)
   func applied(_ mutation: Mutation, new: State) {
     // The effect delivered this mutation only: what the mutation's observers queue is not its.
-    let effect = deliveringEffect
-    deliveringEffect = nil
+    // Taken only when set, so that the usual case reads one word and writes none.
+    var effect: EffectInfo? = nil
+    if _slowPath(deliveringEffect != nil) { swap(&effect, &deliveringEffect) }
     let old = lastState
     lastState = new
     emissions &+= 1
     // Built apart when no effect delivered the mutation (the usual case), so that the optimizer
     // builds and copies an event without an effect's fields.
-    if let effect {
-      deliver(.mutation(mutation, effect: effect))
+    if effect != nil {
+      deliver(isTrivial: false) { .mutation(mutation, effect: effect.take()) }
     } else {
-      deliver(.mutation(mutation, effect: nil))
+      deliver(isTrivial: _isPOD(Mutation.self)) { .mutation(mutation, effect: nil) }
     }
-    if let old { deliver(.state(old: old, new: new)) }
+    if let old { deliver(isTrivial: _isPOD(State.self)) { .state(old: old, new: new) } }
     endEmission()
   }
 

@@ -246,6 +246,38 @@ final class InspectionTests: XCTestCase {
     XCTAssertNil(
       inspector.lines[ObjectIdentifier(before.runtime)], "a reactor started before is not inspected")
   }
+
+  func test_referencePayloads_reachEveryHandlerIntactAndAreReleasedAfterward() {
+    // given
+    weak var released: ReferencePayload?
+    var seen: [[ObjectIdentifier]] = [[], []]
+    do {
+      let reactor = ReferencePayloadReactor()
+      let payload = ReferencePayload()
+      released = payload
+      let tokens = (0..<2).map { index in
+        reactor.inspect { event in
+          switch event {
+          case .action(let action, _): seen[index].append(ObjectIdentifier(action.payload))
+          case .mutation(let mutation, _): seen[index].append(ObjectIdentifier(mutation.payload))
+          case .state(let old, let new):
+            seen[index].append(ObjectIdentifier(old.payload))
+            seen[index].append(ObjectIdentifier(new.payload))
+          case .effectStarted, .effectEnded: break
+          }
+        }
+      }
+
+      // when
+      reactor.send(.init(payload: payload))
+      tokens.forEach { $0.cancel() }
+
+      // then
+      let expected = [payload, payload, reactor.initialState.payload, payload].map(ObjectIdentifier.init)
+      XCTAssertEqual(seen, [expected, expected])
+    }
+    XCTAssertNil(released, "an event's payload outlived the reactor and its inspection")
+  }
 }
 
 /// Tokens that a handler reaches to cancel.
@@ -271,5 +303,25 @@ private final class ProcessInspector: ReactorInspector {
       case .effectEnded: "ended"
       }
     lines[reactor.id, default: []].append("\(reactor.name) \(kind)")
+  }
+}
+
+/// A class instance carried by every payload of ``ReferencePayloadReactor``'s events.
+private final class ReferencePayload: Sendable {}
+
+/// A reactor whose action, mutation and state each hold a reference, so that none of its events
+/// is plain data.
+@MainActor
+private final class ReferencePayloadReactor: Reactor {
+  struct Action: Sendable { let payload: ReferencePayload }
+  struct State: Sendable { var payload: ReferencePayload }
+
+  let initialState = State(payload: ReferencePayload())
+  let runtime = Runtime()
+
+  func mutate(action: Action) -> Effect<Action> { .send(action) }
+
+  func reduce(state: State, mutation: Action) -> State {
+    State(payload: mutation.payload)
   }
 }
