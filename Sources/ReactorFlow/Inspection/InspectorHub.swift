@@ -184,20 +184,27 @@ final class InspectorHub<Action: Sendable, Mutation: Sendable, State> {
   /// old one aside when nothing inspects it.
   @inlinable @inline(__always)
   func applied(_ mutation: Mutation, new: State) {
-    // The effect delivered this mutation only: what the mutation's observers queue is not its.
-    // Taken only when set, so that the usual case reads one word and writes none.
-    var effect: EffectInfo? = nil
-    if _slowPath(deliveringEffect != nil) { swap(&effect, &deliveringEffect) }
+    // An effect delivered this mutation only: what the mutation's observers queue is not its.
+    // That case goes out of line, so that the usual one holds no effect to build, copy or
+    // destroy, and reads one word to rule it out.
+    if _slowPath(deliveringEffect != nil) { return appliedFromEffect(mutation, new: new) }
     let old = lastState
     lastState = new
     emissions &+= 1
-    // Built apart when no effect delivered the mutation (the usual case), so that the optimizer
-    // builds and copies an event without an effect's fields.
-    if effect != nil {
-      deliver(isTrivial: false) { .mutation(mutation, effect: effect.take()) }
-    } else {
-      deliver(isTrivial: _isPOD(Mutation.self)) { .mutation(mutation, effect: nil) }
-    }
+    deliver(isTrivial: _isPOD(Mutation.self)) { .mutation(mutation, effect: nil) }
+    if let old { deliver(isTrivial: _isPOD(State.self)) { .state(old: old, new: new) } }
+    endEmission()
+  }
+
+  /// `applied` for a mutation that an effect delivered: its event names the effect, taken here.
+  @inlinable @inline(never)
+  func appliedFromEffect(_ mutation: Mutation, new: State) {
+    var effect: EffectInfo? = nil
+    swap(&effect, &deliveringEffect)
+    let old = lastState
+    lastState = new
+    emissions &+= 1
+    deliver(isTrivial: false) { .mutation(mutation, effect: effect.take()) }
     if let old { deliver(isTrivial: _isPOD(State.self)) { .state(old: old, new: new) } }
     endEmission()
   }
