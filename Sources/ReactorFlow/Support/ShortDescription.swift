@@ -37,8 +37,13 @@ func withoutModulePrefixes(_ text: String, modules: Set<String>) -> String {
 func modulesNaming(_ types: Any.Type...) -> Set<String> {
   var modules: Set<String> = ["Swift", "Foundation", "FoundationEssentials", "ReactorFlow"]
   for type in types {
-    let name = String(reflecting: type)
-    if let dot = name.firstIndex(of: ".") { modules.insert(String(name[..<dot])) }
+    if let module = moduleName(of: type) { modules.insert(module) }
   }
   return modules
+}
+
+/// The module that declares `type`, as `String(reflecting:)` names it.
+func moduleName(of type: Any.Type) -> String? {
+  let name = String(reflecting: type)
+  return name.firstIndex(of: ".").map { String(name[..<$0]) }
 }

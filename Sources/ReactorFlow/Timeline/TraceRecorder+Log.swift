@@ -53,9 +53,7 @@ extension TraceRecorder {
     /// as they are: they are rendered only when a page is written.
     @exclusivity(unchecked) private(set) var states: [Int: Any] = [:]
     /// The modules of the reactors' types, whose prefixes the timeline leaves out of names.
-    private(set) var modules: Set<String> = [
-      "Swift", "Foundation", "FoundationEssentials", "ReactorFlow",
-    ]
+    private(set) var modules = modulesNaming()
     /// Whether every published state is kept.
     @usableFromInline let keepsStates: Bool
     /// When the log was made, on the system's clock that counts time asleep, when the recorder's
@@ -174,8 +172,7 @@ extension TraceRecorder {
       reactors.append(reactor)
       rows[reactor.id] = row
       lastRow = (reactor.id, row)
-      let typeName = String(reflecting: stateType)
-      if let dot = typeName.firstIndex(of: ".") { modules.insert(String(typeName[..<dot])) }
+      if let module = moduleName(of: stateType) { modules.insert(module) }
       return row
     }
   }
