@@ -65,22 +65,9 @@ log() { echo "$@" >&2; }
 command -v valgrind >/dev/null || { log "count.sh: valgrind is not on PATH"; exit 1; }
 
 # Which cases.
-selected=()
-if [ "$#" -eq 0 ]; then
-  selected=("${all_cases[@]}")
-else
-  for name in "$@"; do
-    found=""
-    for entry in "${all_cases[@]}"; do
-      if [ "${entry%% *}" = "$name" ]; then found="$entry"; fi
-    done
-    if [ -z "$found" ]; then
-      log "count.sh: unknown case '$name' (cases: $(printf '%s ' "${all_cases[@]%% *}"))"
-      exit 2
-    fi
-    selected+=("$found")
-  done
-fi
+# shellcheck source=cases.sh
+source "$here/cases.sh"
+select_cases count.sh "$@"
 
 # Which ReactorFlow, and where the package is built.
 if [ -n "${REACTORFLOW_PATH:-}" ]; then

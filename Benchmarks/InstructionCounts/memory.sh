@@ -12,7 +12,9 @@
 # counts are taken at the malloc interface, so they do not move with the machine's load. The
 # effects' and tasks' bodies go to sleep on other threads, so those cases wait until the heap stops
 # moving (by less than 1 KB in each of three readings 20 ms apart). Also prints `memory-observed-ratio`, the bytes of
-# `memory-observed` over `memory-observed-floor`. `--sizes` also prints, under each case, the
+# `memory-observed` over `memory-observed-floor`, and `memory-effect-over-floor`, the bytes
+# `memory-effect` takes beyond `memory-task-sleep-body`: what ReactorFlow adds to the runtime's own
+# sleeping task of the same shape. `--sizes` also prints, under each case, the
 # blocks per object it added by size (16-byte classes), to see which allocations an object takes.
 set -euo pipefail
 
@@ -46,22 +48,9 @@ if [ "${1-}" = --sizes ]; then
   shift
 fi
 
-selected=()
-if [ "$#" -eq 0 ]; then
-  selected=("${all_cases[@]}")
-else
-  for name in "$@"; do
-    found=""
-    for entry in "${all_cases[@]}"; do
-      if [ "${entry%% *}" = "$name" ]; then found="$entry"; fi
-    done
-    if [ -z "$found" ]; then
-      log "memory.sh: unknown case '$name' (cases: $(printf '%s ' "${all_cases[@]%% *}"))"
-      exit 2
-    fi
-    selected+=("$found")
-  done
-fi
+# shellcheck source=cases.sh
+source "$here/cases.sh"
+select_cases memory.sh "$@"
 
 log "Building $here in release..."
 swift build -c release --package-path "$here" >&2
@@ -90,4 +79,8 @@ done
 if [ -n "${bytes[memory-observed]:-}" ] && [ -n "${bytes[memory-observed-floor]:-}" ]; then
   awk -v a="${bytes[memory-observed]}" -v b="${bytes[memory-observed-floor]}" \
     'BEGIN { printf "memory-observed-ratio %.3f\n", a / b }'
+fi
+if [ -n "${bytes[memory-effect]:-}" ] && [ -n "${bytes[memory-task-sleep-body]:-}" ]; then
+  awk -v a="${bytes[memory-effect]}" -v b="${bytes[memory-task-sleep-body]}" \
+    'BEGIN { printf "memory-effect-over-floor %d\n", a - b }'
 fi
