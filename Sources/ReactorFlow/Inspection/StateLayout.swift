@@ -22,9 +22,25 @@ final class StateLayout {
     let added: String
   }
 
+  /// The rest of a change log's line after its start.
+  enum LineEnd {
+    /// Text.
+    case text(String)
+    /// A plain value, at a place in a state's bytes that lasts as long as the call it is passed to.
+    case value(Leaf, UnsafeRawPointer)
+
+    /// The text it writes.
+    var text: String {
+      switch self {
+      case .text(let text): text
+      case .value(let leaf, let pointer): leaf.text(at: pointer)
+      }
+    }
+  }
+
   /// Types whose outline is `String(reflecting:)` of the value, written from their bytes without
   /// a `Mirror`.
-  private enum Leaf {
+  enum Leaf {
     case int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64
     case bool, double, float, string
 
@@ -45,6 +61,33 @@ final class StateLayout {
       case ObjectIdentifier(Float.self): self = .float
       case ObjectIdentifier(String.self): self = .string
       default: return nil
+      }
+    }
+
+    /// Whether two values of different bytes always have different outlines: true of integers
+    /// and `Bool`, not of floating-point numbers (NaNs) or strings (two copies of one string).
+    var differsWithItsBytes: Bool {
+      switch self {
+      case .double, .float, .string: false
+      default: true
+      }
+    }
+
+    /// Adds the value at `pointer` to `buffer` as its outline writes it, an integer without
+    /// making a string of it.
+    func write(at pointer: UnsafeRawPointer, to buffer: StandardErrorBuffer) {
+      switch self {
+      case .int: buffer.appendDecimal(Int64(pointer.load(as: Int.self)))
+      case .int8: buffer.appendDecimal(Int64(pointer.load(as: Int8.self)))
+      case .int16: buffer.appendDecimal(Int64(pointer.load(as: Int16.self)))
+      case .int32: buffer.appendDecimal(Int64(pointer.load(as: Int32.self)))
+      case .int64: buffer.appendDecimal(pointer.load(as: Int64.self))
+      case .uint: buffer.appendDecimal(UInt64(pointer.load(as: UInt.self)), negative: false)
+      case .uint8: buffer.appendDecimal(UInt64(pointer.load(as: UInt8.self)), negative: false)
+      case .uint16: buffer.appendDecimal(UInt64(pointer.load(as: UInt16.self)), negative: false)
+      case .uint32: buffer.appendDecimal(UInt64(pointer.load(as: UInt32.self)), negative: false)
+      case .uint64: buffer.appendDecimal(pointer.load(as: UInt64.self), negative: false)
+      case .bool, .double, .float, .string: buffer.append(text(at: pointer))
       }
     }
 
@@ -98,7 +141,9 @@ final class StateLayout {
   private let spans: [(offset: Int, size: Int)]
   /// The start of each field's lines after the last prefix, so that a line is one
   /// concatenation.
-  private var leads: (prefix: String, lines: [(removed: String, added: String)])?
+  // Unchecked, which saves an exclusivity check per state change: its change log uses it from the
+  // main actor only, and holds no access to it across a call out.
+  @exclusivity(unchecked) private var leads: (prefix: String, lines: [(removed: String, added: String)])?
 
   /// The layout of `State`, or `nil` when the state's outline is not the list of its stored
   /// fields' outlines, or when its fields' places cannot be checked against its bytes: an enum, a
@@ -156,8 +201,9 @@ final class StateLayout {
 
   /// Passes `emit` the change log's lines for the fields that differ between `old` and `new`:
   /// for each, the changed lines of its outline, each after `prefix` and its marker (`−` for a
-  /// line of the old value, `+` for one of the new), without the outline's indentation.
-  func changes<State>(old: State, new: State, prefix: String, _ emit: (String) -> Void) {
+  /// line of the old value, `+` for one of the new), without the outline's indentation. Each line
+  /// comes as its start and its end, so that it need not be made a string of its own.
+  func changes<State>(old: State, new: State, prefix: String, _ emit: (String, LineEnd) -> Void) {
     if leads?.prefix != prefix {
       leads = (prefix, fields.map { (prefix + $0.removed, prefix + $0.added) })
     }
@@ -175,11 +221,16 @@ final class StateLayout {
           }
           let field = fields[index]
           if let leaf = field.leaf {
+            if leaf.differsWithItsBytes {
+              emit(leads[index].removed, .value(leaf, before + span.offset))
+              emit(leads[index].added, .value(leaf, after + span.offset))
+              continue
+            }
             let oldText = leaf.text(at: before + span.offset)
             let newText = leaf.text(at: after + span.offset)
             guard oldText != newText else { continue }
-            emit(leads[index].removed + oldText)
-            emit(leads[index].added + newText)
+            emit(leads[index].removed, .text(oldText))
+            emit(leads[index].added, .text(newText))
             continue
           }
           if children == nil {
@@ -191,7 +242,7 @@ final class StateLayout {
           let oldLines = StateDiff.outline(children.old[index], label: field.label, depth: 1)
           let newLines = StateDiff.outline(children.new[index], label: field.label, depth: 1)
           for change in StateDiff.changedLines(old: oldLines, new: newLines) {
-            emit(prefix + ChangeLog.withoutIndentation(change))
+            emit(prefix, .text(ChangeLog.withoutIndentation(change)))
           }
         }
       }

@@ -16,14 +16,16 @@
 enum StandardError {
   static func write(_ message: String) {
     var message = message
-    message.withUTF8 { bytes in
-      guard let base = bytes.baseAddress else { return }
-      var offset = 0
-      while offset < bytes.count {
-        let written = writeToStandardError(base + offset, bytes.count - offset)
-        guard written > 0 else { return }
-        offset += written
-      }
+    message.withUTF8 { write($0) }
+  }
+
+  static func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let base = bytes.baseAddress else { return }
+    var offset = 0
+    while offset < bytes.count {
+      let written = writeToStandardError(base + offset, bytes.count - offset)
+      guard written > 0 else { return }
+      offset += written
     }
   }
 }
@@ -36,4 +38,97 @@ private func writeToStandardError(_ bytes: UnsafePointer<UInt8>, _ count: Int) -
   #else
     write(2, bytes, count)
   #endif
+}
+
+/// Bytes on their way to standard error, gathered so that several lines take one write, in
+/// storage kept from write to write.
+final class StandardErrorBuffer {
+  /// Writes the bytes gathered: to standard error, or where a test reads them.
+  private let write: (UnsafeBufferPointer<UInt8>) -> Void
+  // Unchecked, which saves an exclusivity check on every piece: its owner uses it from one
+  // isolation, and no access is held across a call out of this class.
+  @exclusivity(unchecked) private var storage: UnsafeMutablePointer<UInt8>
+  @exclusivity(unchecked) private var capacity: Int
+  @exclusivity(unchecked) private var count = 0
+
+  init(capacity: Int = 512, write: @escaping (UnsafeBufferPointer<UInt8>) -> Void = StandardError.write) {
+    self.write = write
+    self.capacity = capacity
+    storage = .allocate(capacity: capacity)
+  }
+
+  deinit {
+    storage.deallocate()
+  }
+
+  /// Adds `string`'s UTF-8 bytes.
+  func append(_ string: String) {
+    var string = string
+    string.withUTF8 { append($0) }
+  }
+
+  /// Adds `bytes`.
+  func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let base = bytes.baseAddress else { return }
+    reserve(bytes.count)
+    (storage + count).initialize(from: base, count: bytes.count)
+    count += bytes.count
+  }
+
+  /// Adds one byte.
+  func append(byte: UInt8) {
+    reserve(1)
+    storage[count] = byte
+    count += 1
+  }
+
+  /// Adds an integer's decimal digits, as its `description` writes them.
+  func appendDecimal(_ value: Int64) {
+    appendDecimal(value.magnitude, negative: value < 0)
+  }
+
+  /// Adds the decimal digits of `magnitude`, after a minus sign if `negative`.
+  func appendDecimal(_ magnitude: UInt64, negative: Bool) {
+    // At most 20 digits and a sign.
+    reserve(21)
+    var digits = 0
+    var rest = magnitude
+    repeat {
+      digits += 1
+      rest /= 10
+    } while rest != 0
+    if negative {
+      storage[count] = UInt8(ascii: "-")
+      count += 1
+    }
+    rest = magnitude
+    var index = count + digits
+    repeat {
+      index -= 1
+      storage[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+      rest /= 10
+    } while rest != 0
+    count += digits
+  }
+
+  /// Writes the bytes gathered, and empties the buffer.
+  func flush() {
+    guard count > 0 else { return }
+    write(UnsafeBufferPointer(start: storage, count: count))
+    count = 0
+  }
+
+  @inline(__always)
+  private func reserve(_ extra: Int) {
+    if count + extra > capacity { grow(to: count + extra) }
+  }
+
+  private func grow(to needed: Int) {
+    let larger = max(capacity * 2, needed)
+    let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+    grown.initialize(from: storage, count: count)
+    storage.deallocate()
+    storage = grown
+    capacity = larger
+  }
 }
