@@ -120,9 +120,11 @@ public final class ChangeLog: ReactorInspector {
   ) {
     switch event {
     case .action(let action, let source):
-      self.action(action, source: source, from: reactor)
+      let key = RecentLines.Key(action, kind: .init(source), reactor: reactor.id)
+      self.action(action, source: source, key: key, from: reactor)
     case .mutation(let mutation, let effect):
-      self.mutation(mutation, effect: effect, from: reactor)
+      let key = RecentLines.Key(mutation, kind: .mutation, reactor: reactor.id)
+      self.mutation(mutation, effect: effect, key: key, from: reactor)
     case .state(let old, let new):
       state(old: old, new: new, from: reactor)
     case .effectStarted(let effect):
@@ -138,10 +140,11 @@ public final class ChangeLog: ReactorInspector {
     #endif
   }
 
-  /// Writes an action's line.
+  /// Writes an action's line, the one kept for `key` if there is one.
   @usableFromInline
-  func action<Action>(_ action: Action, source: ActionSource, from reactor: InspectedReactor) {
-    let key = RecentLines.Key(action, kind: .init(source), reactor: reactor)
+  func action<Action>(
+    _ action: Action, source: ActionSource, key: RecentLines.Key?, from reactor: InspectedReactor
+  ) {
     if let key, let line = recentLines.line(for: key, name: reactor.name) {
       writeLine(line)
     } else {
@@ -154,11 +157,12 @@ public final class ChangeLog: ReactorInspector {
     endEvent()
   }
 
-  /// Writes a mutation's line.
+  /// Writes a mutation's line, the one kept for `key` if there is one.
   @usableFromInline
-  func mutation<Mutation>(_ mutation: Mutation, effect: EffectInfo?, from reactor: InspectedReactor) {
+  func mutation<Mutation>(
+    _ mutation: Mutation, effect: EffectInfo?, key: RecentLines.Key?, from reactor: InspectedReactor
+  ) {
     guard let effect else {
-      let key = RecentLines.Key(mutation, kind: .mutation, reactor: reactor)
       if let key, let line = recentLines.line(for: key, name: reactor.name) {
         writeLine(line)
       } else {
@@ -346,10 +350,15 @@ extension Reactor {
       id: ObjectIdentifier(runtime), name: String(describing: type(of: self)))
     return inspect { event in
       // Taken apart here, where it is specialized for the reactor's types: in `receive`, an
-      // event's payload costs a tuple metadata look-up (see CONTRIBUTING.md).
+      // event's payload costs a tuple metadata look-up (see CONTRIBUTING.md). The keys of the
+      // kept lines too: here, a value's bytes are read without its value witnesses.
       switch event {
-      case .action(let action, let source): log.action(action, source: source, from: reactor)
-      case .mutation(let mutation, nil): log.mutation(mutation, effect: nil, from: reactor)
+      case .action(let action, let source):
+        let key = RecentLines.Key(action, kind: .init(source), reactor: reactor.id)
+        log.action(action, source: source, key: key, from: reactor)
+      case .mutation(let mutation, nil):
+        let key = RecentLines.Key(mutation, kind: .mutation, reactor: reactor.id)
+        log.mutation(mutation, effect: nil, key: key, from: reactor)
       case .state(let old, let new): log.state(old: old, new: new, from: reactor)
       case .mutation(_, .some), .effectStarted, .effectEnded: log.receive(event, from: reactor)
       }
@@ -360,11 +369,14 @@ extension Reactor {
 /// The lines of recent actions and mutations whose values are plain data of a few bytes, by those
 /// bytes: `String(describing:)` costs most of a line, and for such a value, equal bytes are an
 /// equal value and so the same description.
-private struct RecentLines {
+@usableFromInline
+struct RecentLines {
   /// What a line shows, besides its value.
+  @usableFromInline
   enum Kind: UInt8 {
     case sentAction, effectAction, transformAction, mutation
 
+    @inlinable
     init(_ source: ActionSource) {
       switch source {
       case .send: self = .sentAction
@@ -376,14 +388,16 @@ private struct RecentLines {
 
   /// What a line is kept by, besides its reactor's name: its value's type and bytes, its kind
   /// and its reactor's identity. Plain data, compared without a call.
+  @usableFromInline
   struct Key {
-    let type: ObjectIdentifier
-    let bytes: (UInt64, UInt64)
-    let kind: Kind
-    let reactor: ObjectIdentifier
+    @usableFromInline let type: ObjectIdentifier
+    @usableFromInline let bytes: (UInt64, UInt64)
+    @usableFromInline let kind: Kind
+    @usableFromInline let reactor: ObjectIdentifier
 
     /// The key of `value`'s line, or `nil` when the value is not plain data of a few bytes.
-    init?<Value>(_ value: Value, kind: Kind, reactor: InspectedReactor) {
+    @inlinable
+    init?<Value>(_ value: Value, kind: Kind, reactor: ObjectIdentifier) {
       guard _isPOD(Value.self), MemoryLayout<Value>.size <= MemoryLayout<(UInt64, UInt64)>.size else {
         return nil
       }
@@ -394,7 +408,7 @@ private struct RecentLines {
       type = ObjectIdentifier(Value.self)
       self.bytes = bytes
       self.kind = kind
-      self.reactor = reactor.id
+      self.reactor = reactor
     }
 
     func matches(_ other: Key) -> Bool {

@@ -91,21 +91,21 @@ final class StandardErrorBuffer {
   func appendDecimal(_ magnitude: UInt64, negative: Bool) {
     // At most 20 digits and a sign.
     reserve(21)
-    var digits = 0
-    var rest = magnitude
-    repeat {
-      digits += 1
-      rest /= 10
-    } while rest != 0
     if negative {
       storage[count] = UInt8(ascii: "-")
       count += 1
     }
-    rest = magnitude
+    var digits = 1
+    var power: UInt64 = 10
+    while digits < 20, magnitude >= power {
+      digits += 1
+      power &*= 10
+    }
+    var rest = magnitude
     var index = count + digits
     repeat {
       index -= 1
-      storage[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+      storage[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
       rest /= 10
     } while rest != 0
     count += digits
