@@ -139,6 +139,8 @@ final class StateLayout {
   private let fields: [Field]
   /// Where each field's bytes are, apart from the rest so that comparing them copies nothing.
   private let spans: [(offset: Int, size: Int)]
+  /// How many bytes the state takes.
+  private let size: Int
   /// The start of each field's lines after the last prefix, so that a line is one
   /// concatenation.
   // Unchecked, which saves an exclusivity check per state change: its change log uses it from the
@@ -197,6 +199,7 @@ final class StateLayout {
     else { return nil }
     self.fields = fields
     spans = fields.map { ($0.offset, $0.size) }
+    size = end
   }
 
   /// Passes `emit` the change log's lines for the fields that differ between `old` and `new`:
@@ -214,35 +217,53 @@ final class StateLayout {
     withUnsafeBytes(of: old) { oldBytes in
       withUnsafeBytes(of: new) { newBytes in
         guard let before = oldBytes.baseAddress, let after = newBytes.baseAddress else { return }
-        for index in spans.indices {
-          let span = spans[index]
-          guard !Self.equalBytes(before + span.offset, after + span.offset, count: span.size) else {
-            continue
-          }
-          let field = fields[index]
-          if let leaf = field.leaf {
-            if leaf.differsWithItsBytes {
-              emit(leads[index].removed, .value(leaf, before + span.offset))
-              emit(leads[index].added, .value(leaf, after + span.offset))
+        // The states' bytes compared eight at a time, and only the fields where they differ
+        // looked at: most changes touch a field or two.
+        var next = 0
+        var offset = 0
+        while offset < size, next < spans.count {
+          let width = min(8, size - offset)
+          let equal =
+            width == 8
+            ? before.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+              == after.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            : Self.equalBytes(before + offset, after + offset, count: width)
+          offset += width
+          guard !equal else { continue }
+          while next < spans.count, spans[next].offset + spans[next].size <= offset - width { next += 1 }
+          // Each field these bytes overlap, not looked at yet.
+          while next < spans.count, spans[next].offset < offset {
+            let index = next
+            next += 1
+            let span = spans[index]
+            guard !Self.equalBytes(before + span.offset, after + span.offset, count: span.size) else {
               continue
             }
-            let oldText = leaf.text(at: before + span.offset)
-            let newText = leaf.text(at: after + span.offset)
-            guard oldText != newText else { continue }
-            emit(leads[index].removed, .text(oldText))
-            emit(leads[index].added, .text(newText))
-            continue
-          }
-          if children == nil {
-            children = (
-              Mirror(reflecting: old).children.map(\.value), Mirror(reflecting: new).children.map(\.value)
-            )
-          }
-          guard let children, index < children.old.count, index < children.new.count else { return }
-          let oldLines = StateDiff.outline(children.old[index], label: field.label, depth: 1)
-          let newLines = StateDiff.outline(children.new[index], label: field.label, depth: 1)
-          for change in StateDiff.changedLines(old: oldLines, new: newLines) {
-            emit(prefix, .text(ChangeLog.withoutIndentation(change)))
+            let field = fields[index]
+            if let leaf = field.leaf {
+              if leaf.differsWithItsBytes {
+                emit(leads[index].removed, .value(leaf, before + span.offset))
+                emit(leads[index].added, .value(leaf, after + span.offset))
+                continue
+              }
+              let oldText = leaf.text(at: before + span.offset)
+              let newText = leaf.text(at: after + span.offset)
+              guard oldText != newText else { continue }
+              emit(leads[index].removed, .text(oldText))
+              emit(leads[index].added, .text(newText))
+              continue
+            }
+            if children == nil {
+              children = (
+                Mirror(reflecting: old).children.map(\.value), Mirror(reflecting: new).children.map(\.value)
+              )
+            }
+            guard let children, index < children.old.count, index < children.new.count else { return }
+            let oldLines = StateDiff.outline(children.old[index], label: field.label, depth: 1)
+            let newLines = StateDiff.outline(children.new[index], label: field.label, depth: 1)
+            for change in StateDiff.changedLines(old: oldLines, new: newLines) {
+              emit(prefix, .text(ChangeLog.withoutIndentation(change)))
+            }
           }
         }
       }

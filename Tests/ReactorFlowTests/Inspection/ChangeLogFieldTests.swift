@@ -49,6 +49,22 @@ final class ChangeLogFieldTests: XCTestCase {
     XCTAssertEqual(lines.sorted(), wholeStateChanges(from: old, to: new).sorted())
   }
 
+  func test_logChanges_fieldsSharingEightBytesAndAShortTail_areEachFound() async {
+    // given: `flag` and `level` share the eight bytes after `count`; `last` is in the two bytes
+    // that end the state
+    let old = FieldLogPacked()
+    var new = old
+    new.level = -1
+    new.last = true
+
+    // when
+    let lines = loggedChanges(from: old, to: new)
+
+    // then
+    XCTAssertEqual(lines, ["− level: 0", "+ level: -1", "− last: false", "+ last: true"])
+    XCTAssertEqual(lines.sorted(), wholeStateChanges(from: old, to: new).sorted())
+  }
+
   func test_logChanges_extremeValues_areWrittenAsTheirOutlines() async {
     // given
     let old = FieldLogForm()
@@ -297,6 +313,15 @@ private final class FieldLogMarker: Sendable {
   init(count: Int) {
     self.count = count
   }
+}
+
+private struct FieldLogPacked: Sendable {
+  var count = 0
+  var flag = false
+  var level: Int16 = 0
+  var total = 0
+  var tail: Int8 = 0
+  var last = false
 }
 
 private struct FieldLogPoint: Sendable {
