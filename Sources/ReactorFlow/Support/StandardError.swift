@@ -63,8 +63,12 @@ final class StandardErrorBuffer {
 
   /// Adds `string`'s UTF-8 bytes.
   func append(_ string: String) {
-    var string = string
-    string.withUTF8 { append($0) }
+    // Read in place when the string is native or small, which a line's pieces are.
+    let done = string.utf8.withContiguousStorageIfAvailable { append($0) } != nil
+    if !done {
+      var string = string
+      string.withUTF8 { append($0) }
+    }
   }
 
   /// Adds `bytes`.
@@ -76,6 +80,7 @@ final class StandardErrorBuffer {
   }
 
   /// Adds one byte.
+  @inline(__always)
   func append(byte: UInt8) {
     reserve(1)
     storage[count] = byte
@@ -91,9 +96,11 @@ final class StandardErrorBuffer {
   func appendDecimal(_ magnitude: UInt64, negative: Bool) {
     // At most 20 digits and a sign.
     reserve(21)
+    var end = count
+    let bytes = storage
     if negative {
-      storage[count] = UInt8(ascii: "-")
-      count += 1
+      bytes[end] = UInt8(ascii: "-")
+      end += 1
     }
     var digits = 1
     var power: UInt64 = 10
@@ -101,14 +108,15 @@ final class StandardErrorBuffer {
       digits += 1
       power &*= 10
     }
+    end += digits
     var rest = magnitude
-    var index = count + digits
+    var index = end
     repeat {
       index -= 1
-      storage[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+      bytes[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
       rest /= 10
     } while rest != 0
-    count += digits
+    count = end
   }
 
   /// Writes the bytes gathered, and empties the buffer.
