@@ -73,6 +73,7 @@ classes=(
   ReactorFlowTests.AsynchronousWorkArticleTests
   ReactorFlowTests.CancellationTests
   ReactorFlowTests.ChangeLogTests
+  ReactorFlowTests.ChangeLogOutputTests
   ReactorFlowTests.CompositionArticleTests
   ReactorFlowTests.CompositionSymbolSnippetTests
   ReactorFlowTests.CompositionTests

@@ -40,6 +40,7 @@ all_cases=(
   "children-1000 100000"
   "inspect 100000"
   "log-changes 2000"
+  "log-changes-closure 2000"
   "trace-recorder 10000"
   "trace-entries 10000"
   "recording 100000 recording-counts"

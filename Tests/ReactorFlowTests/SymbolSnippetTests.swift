@@ -836,6 +836,22 @@ final class InspectionSymbolSnippetTests: XCTestCase {
     XCTAssertEqual(reactor.currentState.value, 1)
   }
 
+  // Reactor.logChanges(output:) and ChangeLog.init(output:)
+  func test_changeLogToAStream_writesItsLines() async {
+    let reactor = CounterViewReactor()
+    struct StandardOutput: TextOutputStream {
+      func write(_ string: String) { print(string, terminator: "") }
+    }
+
+    let logging = reactor.logChanges(output: StandardOutput())
+    reactor.send(.increase)
+    logging.cancel()
+
+    let token = ReactorInspection.attach(ChangeLog(output: StandardOutput()))
+    token.cancel()
+    XCTAssertEqual(reactor.currentState.value, 1)
+  }
+
   // ReactorInspector
   func test_processWideInspector_seesAReactorThatStartsAfterIt() async {
     final class Printer: ReactorInspector {

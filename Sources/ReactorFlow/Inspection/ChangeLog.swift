@@ -7,7 +7,10 @@
 ///
 /// Lines go to standard error, or on Apple systems to the unified log (`os.Logger`, subsystem
 /// `ReactorFlow`, category `changes`), where effects are also signpost intervals that Instruments
-/// shows. Log one reactor with ``Reactor/logChanges(to:)``, or every reactor with
+/// shows. Standard error receives each event's lines in one write, made from a buffer kept from
+/// event to event; ``init(output:)`` writes the lines to a `TextOutputStream` instead, and
+/// ``init(write:)`` passes each line to a closure. Log one reactor with
+/// ``Reactor/logChanges(to:)`` or ``Reactor/logChanges(output:)``, or every reactor with
 /// ``ReactorInspection/attach(_:)``:
 /// ```swift
 /// let token = ReactorInspection.attach(ChangeLog())
@@ -28,16 +31,22 @@ public final class ChangeLog: ReactorInspector {
   /// The most characters of an action or a mutation written; the rest is cut.
   static let maximumValueLength = 160
 
-  private let write: @MainActor (String) -> Void
+  private let output: Output
+  /// Receives the lines or their pieces, unless the output is standard error.
+  private let writeText: @MainActor (String) -> Void
+  /// An event's lines on their way to standard error.
+  private let standardError: StandardErrorBuffer
+  // Unchecked, which saves an exclusivity check per access on every event: the log is used from
+  // the main actor only, and holds no access to these across a call out.
   /// The lines of recent actions and mutations, by their values' bytes.
-  private var recentLines = RecentLines()
+  @exclusivity(unchecked) private var recentLines = RecentLines()
   /// The layout of each struct state met, or `nil` for a state outlined whole.
-  private var layouts: [ObjectIdentifier: StateLayout?] = [:]
+  @exclusivity(unchecked) private var layouts: [ObjectIdentifier: StateLayout?] = [:]
   /// The last state type met and its layout, looked up before `layouts`.
-  private var lastStateType: ObjectIdentifier?
-  private var lastLayout: StateLayout?
+  @exclusivity(unchecked) private var lastStateType: ObjectIdentifier?
+  @exclusivity(unchecked) private var lastLayout: StateLayout?
   /// The last reactor's name and the start of its lines of state changes.
-  private var lastPrefix: (name: String, prefix: String)?
+  @exclusivity(unchecked) private var lastPrefix: (name: String, prefix: String)?
   #if canImport(os)
     private let signposter = OSSignposter(subsystem: "ReactorFlow", category: .pointsOfInterest)
     private var intervals: [EffectKey: OSSignpostIntervalState] = [:]
@@ -48,11 +57,58 @@ public final class ChangeLog: ReactorInspector {
     }
   #endif
 
+  /// Where the lines go.
+  private enum Output {
+    /// Each whole line, without a line break, to `writeText`.
+    case lines
+    /// Each line in pieces, then a line break, to `writeText`.
+    case pieces
+    /// Each event's lines as bytes, to the process's standard error.
+    case standardError
+  }
+
   /// Creates a change log that writes each line with `write`, or to the platform's log when
   /// `write` is `nil`.
   /// - Parameter write: Receives each line, without a line break.
   public init(write: (@MainActor (String) -> Void)? = nil) {
-    self.write = write ?? Self.platformWrite()
+    standardError = StandardErrorBuffer()
+    if let write {
+      output = .lines
+      self.writeText = write
+    } else {
+      #if canImport(os)
+        let logger = Logger(subsystem: "ReactorFlow", category: "changes")
+        output = .lines
+        self.writeText = { line in logger.log("\(line, privacy: .public)") }
+      #else
+        output = .standardError
+        self.writeText = { _ in }
+      #endif
+    }
+  }
+
+  /// Creates a change log that writes its lines to `output`, each followed by a line break.
+  ///
+  /// A line is written in a few pieces (its start, then a value), so that no line is made as a
+  /// string of its own. The log keeps its own copy of `output`: pass a stream that writes
+  /// somewhere, such as a file or the standard output, or a class.
+  /// ```swift
+  /// let token = ReactorInspection.attach(ChangeLog(output: StandardOutput()))
+  /// ```
+  /// - Parameter output: Receives the lines, in pieces.
+  public init<Stream: TextOutputStream>(output: Stream) {
+    var stream = output
+    standardError = StandardErrorBuffer()
+    self.output = .pieces
+    writeText = { piece in stream.write(piece) }
+  }
+
+  /// Creates a change log that writes each event's lines as bytes, as it does to standard
+  /// error, to `write`.
+  init(bytes write: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+    standardError = StandardErrorBuffer(write: write)
+    output = .standardError
+    writeText = { _ in }
   }
 
   /// Writes the lines that one event makes.
@@ -64,44 +120,63 @@ public final class ChangeLog: ReactorInspector {
   ) {
     switch event {
     case .action(let action, let source):
-      self.action(action, source: source, from: reactor)
+      let key = RecentLines.Key(action, kind: .init(source), reactor: reactor.id)
+      self.action(action, source: source, key: key, from: reactor)
     case .mutation(let mutation, let effect):
-      self.mutation(mutation, effect: effect, from: reactor)
+      let key = RecentLines.Key(mutation, kind: .mutation, reactor: reactor.id)
+      self.mutation(mutation, effect: effect, key: key, from: reactor)
     case .state(let old, let new):
       state(old: old, new: new, from: reactor)
     case .effectStarted(let effect):
-      write("[\(reactor.name)]   \(effect) started")
+      writeLine("[\(reactor.name)]   \(effect) started")
+      endEvent()
     case .effectEnded(let effect, let outcome):
       let name = effect.ids.isEmpty ? "" : " \"\(effect.label)\""
-      write("[\(reactor.name)]   effect #\(effect.serial)\(name) \(outcome)")
+      writeLine("[\(reactor.name)]   effect #\(effect.serial)\(name) \(outcome)")
+      endEvent()
     }
     #if canImport(os)
       signpost(event, reactor)
     #endif
   }
 
-  /// Writes an action's line.
+  /// Writes an action's line, the one kept for `key` if there is one.
   @usableFromInline
-  func action<Action>(_ action: Action, source: ActionSource, from reactor: InspectedReactor) {
-    let line = recentLines.line(for: action, kind: .action(source), reactor: reactor.name) {
+  func action<Action>(
+    _ action: Action, source: ActionSource, key: RecentLines.Key?, from reactor: InspectedReactor
+  ) {
+    if let key, let line = recentLines.line(for: key, name: reactor.name) {
+      writeLine(line)
+    } else {
       let from = source == .send ? "" : " (from \(source))"
-      return "[\(reactor.name)] action \(shortDescription(of: action, limit: Self.maximumValueLength))\(from)"
+      let line =
+        "[\(reactor.name)] action \(shortDescription(of: action, limit: Self.maximumValueLength))\(from)"
+      if let key { recentLines.remember(line, for: key, name: reactor.name) }
+      writeLine(line)
     }
-    write(line)
+    endEvent()
   }
 
-  /// Writes a mutation's line.
+  /// Writes a mutation's line, the one kept for `key` if there is one.
   @usableFromInline
-  func mutation<Mutation>(_ mutation: Mutation, effect: EffectInfo?, from reactor: InspectedReactor) {
+  func mutation<Mutation>(
+    _ mutation: Mutation, effect: EffectInfo?, key: RecentLines.Key?, from reactor: InspectedReactor
+  ) {
     guard let effect else {
-      let line = recentLines.line(for: mutation, kind: .mutation, reactor: reactor.name) {
-        "[\(reactor.name)]   mutation \(shortDescription(of: mutation, limit: Self.maximumValueLength))"
+      if let key, let line = recentLines.line(for: key, name: reactor.name) {
+        writeLine(line)
+      } else {
+        let line =
+          "[\(reactor.name)]   mutation \(shortDescription(of: mutation, limit: Self.maximumValueLength))"
+        if let key { recentLines.remember(line, for: key, name: reactor.name) }
+        writeLine(line)
       }
-      write(line)
+      endEvent()
       return
     }
     let text = shortDescription(of: mutation, limit: Self.maximumValueLength)
-    write("[\(reactor.name)]   mutation \(text) (from effect #\(effect.serial))")
+    writeLine("[\(reactor.name)]   mutation \(text) (from effect #\(effect.serial))")
+    endEvent()
   }
 
   /// Writes the lines of a state change: at most ``maximumDiffLines`` of them, then how many
@@ -118,9 +193,9 @@ public final class ChangeLog: ReactorInspector {
     var written = 0
     var leftOut = 0
     if let layout = layout(of: old) {
-      layout.changes(old: old, new: new, prefix: prefix) { line in
+      layout.changes(old: old, new: new, prefix: prefix) { start, end in
         if written < Self.maximumDiffLines {
-          write(line)
+          writeLine(start, end)
           written += 1
         } else {
           leftOut += 1
@@ -129,11 +204,52 @@ public final class ChangeLog: ReactorInspector {
     } else {
       let changes = StateDiff.changes(old: old, new: new)
       for change in changes.prefix(Self.maximumDiffLines) {
-        write(prefix + Self.withoutIndentation(change))
+        writeLine(prefix, .text(Self.withoutIndentation(change)))
       }
       leftOut = max(0, changes.count - Self.maximumDiffLines)
     }
-    if leftOut > 0 { write("\(prefix)… \(leftOut) more changed lines") }
+    if leftOut > 0 { writeLine(prefix, .text("… \(leftOut) more changed lines")) }
+    endEvent()
+  }
+
+  /// Writes a whole line.
+  private func writeLine(_ whole: String) {
+    switch output {
+    case .lines:
+      writeText(whole)
+    case .pieces:
+      writeText(whole)
+      writeText("\n")
+    case .standardError:
+      standardError.append(whole)
+      standardError.append(byte: UInt8(ascii: "\n"))
+    }
+  }
+
+  /// Writes a line made of its start and its end, without making it a string of its own unless
+  /// a `write` closure needs one.
+  private func writeLine(_ start: String, _ end: StateLayout.LineEnd) {
+    switch output {
+    case .lines:
+      writeText(start + end.text)
+    case .pieces:
+      writeText(start)
+      writeText(end.text)
+      writeText("\n")
+    case .standardError:
+      standardError.append(start)
+      switch end {
+      case .text(let text): standardError.append(text)
+      case .value(let leaf, let pointer): leaf.write(at: pointer, to: standardError)
+      }
+      standardError.append(byte: UInt8(ascii: "\n"))
+    }
+  }
+
+  /// Sends an event's lines on: one write to standard error for all of them.
+  private func endEvent() {
+    guard case .standardError = output else { return }
+    standardError.flush()
   }
 
   /// The fields of `State`, learned the first time it is met.
@@ -165,15 +281,6 @@ public final class ChangeLog: ReactorInspector {
     var rest = line.dropFirst().drop { $0 == " " }
     if rest.hasPrefix("- ") || rest.hasPrefix("▿ ") { rest = rest.dropFirst(2) }
     return "\(marker) \(rest)"
-  }
-
-  private static func platformWrite() -> @MainActor (String) -> Void {
-    #if canImport(os)
-      let logger = Logger(subsystem: "ReactorFlow", category: "changes")
-      return { line in logger.log("\(line, privacy: .public)") }
-    #else
-      return { line in StandardError.write(line + "\n") }
-    #endif
   }
 
   #if canImport(os)
@@ -214,15 +321,44 @@ extension Reactor {
   /// - Returns: The token that keeps the log attached.
   @inlinable
   public func logChanges(to write: (@MainActor (String) -> Void)? = nil) -> ObservationToken {
-    let log = ChangeLog(write: write)
+    attachChangeLog(ChangeLog(write: write))
+  }
+
+  /// Logs what this reactor does from now on to `output`, each line followed by a line break,
+  /// until the token is cancelled or released (see ``ChangeLog``).
+  ///
+  /// The lines are written in pieces, without a string made for each line; the log keeps its own
+  /// copy of `output`:
+  /// ```swift
+  /// struct StandardOutput: TextOutputStream {
+  ///   func write(_ string: String) { print(string, terminator: "") }
+  /// }
+  ///
+  /// let logging = reactor.logChanges(output: StandardOutput())
+  /// ```
+  /// - Parameter output: Receives the lines, in pieces.
+  /// - Returns: The token that keeps the log attached.
+  @inlinable
+  public func logChanges<Output: TextOutputStream>(output: Output) -> ObservationToken {
+    attachChangeLog(ChangeLog(output: output))
+  }
+
+  /// Attaches `log` to this reactor alone.
+  @inlinable
+  func attachChangeLog(_ log: ChangeLog) -> ObservationToken {
     let reactor = ChangeLog.inspected(
       id: ObjectIdentifier(runtime), name: String(describing: type(of: self)))
     return inspect { event in
       // Taken apart here, where it is specialized for the reactor's types: in `receive`, an
-      // event's payload costs a tuple metadata look-up (see CONTRIBUTING.md).
+      // event's payload costs a tuple metadata look-up (see CONTRIBUTING.md). The keys of the
+      // kept lines too: here, a value's bytes are read without its value witnesses.
       switch event {
-      case .action(let action, let source): log.action(action, source: source, from: reactor)
-      case .mutation(let mutation, nil): log.mutation(mutation, effect: nil, from: reactor)
+      case .action(let action, let source):
+        let key = RecentLines.Key(action, kind: .init(source), reactor: reactor.id)
+        log.action(action, source: source, key: key, from: reactor)
+      case .mutation(let mutation, nil):
+        let key = RecentLines.Key(mutation, kind: .mutation, reactor: reactor.id)
+        log.mutation(mutation, effect: nil, key: key, from: reactor)
       case .state(let old, let new): log.state(old: old, new: new, from: reactor)
       case .mutation(_, .some), .effectStarted, .effectEnded: log.receive(event, from: reactor)
       }
@@ -233,18 +369,57 @@ extension Reactor {
 /// The lines of recent actions and mutations whose values are plain data of a few bytes, by those
 /// bytes: `String(describing:)` costs most of a line, and for such a value, equal bytes are an
 /// equal value and so the same description.
-private struct RecentLines {
+@usableFromInline
+struct RecentLines {
   /// What a line shows, besides its value.
-  enum Kind: Equatable {
-    case action(ActionSource)
-    case mutation
+  @usableFromInline
+  enum Kind: UInt8 {
+    case sentAction, effectAction, transformAction, mutation
+
+    @inlinable
+    init(_ source: ActionSource) {
+      switch source {
+      case .send: self = .sentAction
+      case .effect: self = .effectAction
+      case .transform: self = .transformAction
+      }
+    }
+  }
+
+  /// What a line is kept by, besides its reactor's name: its value's type and bytes, its kind
+  /// and its reactor's identity. Plain data, compared without a call.
+  @usableFromInline
+  struct Key {
+    @usableFromInline let type: ObjectIdentifier
+    @usableFromInline let bytes: (UInt64, UInt64)
+    @usableFromInline let kind: Kind
+    @usableFromInline let reactor: ObjectIdentifier
+
+    /// The key of `value`'s line, or `nil` when the value is not plain data of a few bytes.
+    @inlinable
+    init?<Value>(_ value: Value, kind: Kind, reactor: ObjectIdentifier) {
+      guard _isPOD(Value.self), MemoryLayout<Value>.size <= MemoryLayout<(UInt64, UInt64)>.size else {
+        return nil
+      }
+      var bytes: (UInt64, UInt64) = (0, 0)
+      withUnsafeMutableBytes(of: &bytes) { bytes in
+        withUnsafeBytes(of: value) { bytes.copyMemory(from: $0) }
+      }
+      type = ObjectIdentifier(Value.self)
+      self.bytes = bytes
+      self.kind = kind
+      self.reactor = reactor
+    }
+
+    func matches(_ other: Key) -> Bool {
+      type == other.type && bytes == other.bytes && reactor == other.reactor && kind == other.kind
+    }
   }
 
   private struct Entry {
-    let type: ObjectIdentifier
-    let kind: Kind
-    let bytes: (UInt64, UInt64)
-    let reactor: String
+    let key: Key
+    /// The reactor's name, compared too: a later reactor may live at a released one's address.
+    let name: String
     let line: String
   }
 
@@ -254,33 +429,24 @@ private struct RecentLines {
   /// Where the next entry goes once `entries` is full.
   private var next = 0
 
-  /// The line of `value` for `reactor`, made by `make` unless a line of the same bytes was made
-  /// recently.
-  mutating func line<Value>(
-    for value: Value, kind: Kind, reactor: String, make: () -> String
-  ) -> String {
-    guard _isPOD(Value.self), MemoryLayout<Value>.size <= MemoryLayout<(UInt64, UInt64)>.size else {
-      return make()
+  /// The line kept for `key` and the reactor named `name`, if any.
+  func line(for key: Key, name: String) -> String? {
+    var index = 0
+    while index < entries.count {
+      if entries[index].key.matches(key), entries[index].name == name { return entries[index].line }
+      index += 1
     }
-    var bytes: (UInt64, UInt64) = (0, 0)
-    withUnsafeMutableBytes(of: &bytes) { bytes in
-      withUnsafeBytes(of: value) { bytes.copyMemory(from: $0) }
-    }
-    let type = ObjectIdentifier(Value.self)
-    for index in entries.indices
-    where entries[index].type == type && entries[index].bytes == bytes
-      && entries[index].kind == kind && entries[index].reactor == reactor
-    {
-      return entries[index].line
-    }
-    let line = make()
-    let entry = Entry(type: type, kind: kind, bytes: bytes, reactor: reactor, line: line)
+    return nil
+  }
+
+  /// Keeps `line` for `key` and the reactor named `name`.
+  mutating func remember(_ line: String, for key: Key, name: String) {
+    let entry = Entry(key: key, name: name, line: line)
     if entries.count < Self.capacity {
       entries.append(entry)
     } else {
       entries[next] = entry
       next = (next + 1) % Self.capacity
     }
-    return line
   }
 }

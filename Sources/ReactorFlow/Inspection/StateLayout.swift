@@ -22,9 +22,25 @@ final class StateLayout {
     let added: String
   }
 
+  /// The rest of a change log's line after its start.
+  enum LineEnd {
+    /// Text.
+    case text(String)
+    /// A plain value, at a place in a state's bytes that lasts as long as the call it is passed to.
+    case value(Leaf, UnsafeRawPointer)
+
+    /// The text it writes.
+    var text: String {
+      switch self {
+      case .text(let text): text
+      case .value(let leaf, let pointer): leaf.text(at: pointer)
+      }
+    }
+  }
+
   /// Types whose outline is `String(reflecting:)` of the value, written from their bytes without
   /// a `Mirror`.
-  private enum Leaf {
+  enum Leaf {
     case int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64
     case bool, double, float, string
 
@@ -45,6 +61,33 @@ final class StateLayout {
       case ObjectIdentifier(Float.self): self = .float
       case ObjectIdentifier(String.self): self = .string
       default: return nil
+      }
+    }
+
+    /// Whether two values of different bytes always have different outlines: true of integers
+    /// and `Bool`, not of floating-point numbers (NaNs) or strings (two copies of one string).
+    var differsWithItsBytes: Bool {
+      switch self {
+      case .double, .float, .string: false
+      default: true
+      }
+    }
+
+    /// Adds the value at `pointer` to `buffer` as its outline writes it, an integer without
+    /// making a string of it.
+    func write(at pointer: UnsafeRawPointer, to buffer: StandardErrorBuffer) {
+      switch self {
+      case .int: buffer.appendDecimal(Int64(pointer.load(as: Int.self)))
+      case .int8: buffer.appendDecimal(Int64(pointer.load(as: Int8.self)))
+      case .int16: buffer.appendDecimal(Int64(pointer.load(as: Int16.self)))
+      case .int32: buffer.appendDecimal(Int64(pointer.load(as: Int32.self)))
+      case .int64: buffer.appendDecimal(pointer.load(as: Int64.self))
+      case .uint: buffer.appendDecimal(UInt64(pointer.load(as: UInt.self)), negative: false)
+      case .uint8: buffer.appendDecimal(UInt64(pointer.load(as: UInt8.self)), negative: false)
+      case .uint16: buffer.appendDecimal(UInt64(pointer.load(as: UInt16.self)), negative: false)
+      case .uint32: buffer.appendDecimal(UInt64(pointer.load(as: UInt32.self)), negative: false)
+      case .uint64: buffer.appendDecimal(pointer.load(as: UInt64.self), negative: false)
+      case .bool, .double, .float, .string: buffer.append(text(at: pointer))
       }
     }
 
@@ -96,9 +139,13 @@ final class StateLayout {
   private let fields: [Field]
   /// Where each field's bytes are, apart from the rest so that comparing them copies nothing.
   private let spans: [(offset: Int, size: Int)]
+  /// How many bytes the state takes.
+  private let size: Int
   /// The start of each field's lines after the last prefix, so that a line is one
   /// concatenation.
-  private var leads: (prefix: String, lines: [(removed: String, added: String)])?
+  // Unchecked, which saves an exclusivity check per state change: its change log uses it from the
+  // main actor only, and holds no access to it across a call out.
+  @exclusivity(unchecked) private var leads: (prefix: String, lines: [(removed: String, added: String)])?
 
   /// The layout of `State`, or `nil` when the state's outline is not the list of its stored
   /// fields' outlines, or when its fields' places cannot be checked against its bytes: an enum, a
@@ -152,12 +199,14 @@ final class StateLayout {
     else { return nil }
     self.fields = fields
     spans = fields.map { ($0.offset, $0.size) }
+    size = end
   }
 
   /// Passes `emit` the change log's lines for the fields that differ between `old` and `new`:
   /// for each, the changed lines of its outline, each after `prefix` and its marker (`−` for a
-  /// line of the old value, `+` for one of the new), without the outline's indentation.
-  func changes<State>(old: State, new: State, prefix: String, _ emit: (String) -> Void) {
+  /// line of the old value, `+` for one of the new), without the outline's indentation. Each line
+  /// comes as its start and its end, so that it need not be made a string of its own.
+  func changes<State>(old: State, new: State, prefix: String, _ emit: (String, LineEnd) -> Void) {
     if leads?.prefix != prefix {
       leads = (prefix, fields.map { (prefix + $0.removed, prefix + $0.added) })
     }
@@ -168,30 +217,53 @@ final class StateLayout {
     withUnsafeBytes(of: old) { oldBytes in
       withUnsafeBytes(of: new) { newBytes in
         guard let before = oldBytes.baseAddress, let after = newBytes.baseAddress else { return }
-        for index in spans.indices {
-          let span = spans[index]
-          guard !Self.equalBytes(before + span.offset, after + span.offset, count: span.size) else {
-            continue
-          }
-          let field = fields[index]
-          if let leaf = field.leaf {
-            let oldText = leaf.text(at: before + span.offset)
-            let newText = leaf.text(at: after + span.offset)
-            guard oldText != newText else { continue }
-            emit(leads[index].removed + oldText)
-            emit(leads[index].added + newText)
-            continue
-          }
-          if children == nil {
-            children = (
-              Mirror(reflecting: old).children.map(\.value), Mirror(reflecting: new).children.map(\.value)
-            )
-          }
-          guard let children, index < children.old.count, index < children.new.count else { return }
-          let oldLines = StateDiff.outline(children.old[index], label: field.label, depth: 1)
-          let newLines = StateDiff.outline(children.new[index], label: field.label, depth: 1)
-          for change in StateDiff.changedLines(old: oldLines, new: newLines) {
-            emit(prefix + ChangeLog.withoutIndentation(change))
+        // The states' bytes compared eight at a time, and only the fields where they differ
+        // looked at: most changes touch a field or two.
+        var next = 0
+        var offset = 0
+        while offset < size, next < spans.count {
+          let width = min(8, size - offset)
+          let equal =
+            width == 8
+            ? before.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+              == after.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            : Self.equalBytes(before + offset, after + offset, count: width)
+          offset += width
+          guard !equal else { continue }
+          while next < spans.count, spans[next].offset + spans[next].size <= offset - width { next += 1 }
+          // Each field these bytes overlap, not looked at yet.
+          while next < spans.count, spans[next].offset < offset {
+            let index = next
+            next += 1
+            let span = spans[index]
+            guard !Self.equalBytes(before + span.offset, after + span.offset, count: span.size) else {
+              continue
+            }
+            let field = fields[index]
+            if let leaf = field.leaf {
+              if leaf.differsWithItsBytes {
+                emit(leads[index].removed, .value(leaf, before + span.offset))
+                emit(leads[index].added, .value(leaf, after + span.offset))
+                continue
+              }
+              let oldText = leaf.text(at: before + span.offset)
+              let newText = leaf.text(at: after + span.offset)
+              guard oldText != newText else { continue }
+              emit(leads[index].removed, .text(oldText))
+              emit(leads[index].added, .text(newText))
+              continue
+            }
+            if children == nil {
+              children = (
+                Mirror(reflecting: old).children.map(\.value), Mirror(reflecting: new).children.map(\.value)
+              )
+            }
+            guard let children, index < children.old.count, index < children.new.count else { return }
+            let oldLines = StateDiff.outline(children.old[index], label: field.label, depth: 1)
+            let newLines = StateDiff.outline(children.new[index], label: field.label, depth: 1)
+            for change in StateDiff.changedLines(old: oldLines, new: newLines) {
+              emit(prefix, .text(ChangeLog.withoutIndentation(change)))
+            }
           }
         }
       }

@@ -16,14 +16,16 @@
 enum StandardError {
   static func write(_ message: String) {
     var message = message
-    message.withUTF8 { bytes in
-      guard let base = bytes.baseAddress else { return }
-      var offset = 0
-      while offset < bytes.count {
-        let written = writeToStandardError(base + offset, bytes.count - offset)
-        guard written > 0 else { return }
-        offset += written
-      }
+    message.withUTF8 { write($0) }
+  }
+
+  static func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let base = bytes.baseAddress else { return }
+    var offset = 0
+    while offset < bytes.count {
+      let written = writeToStandardError(base + offset, bytes.count - offset)
+      guard written > 0 else { return }
+      offset += written
     }
   }
 }
@@ -36,4 +38,105 @@ private func writeToStandardError(_ bytes: UnsafePointer<UInt8>, _ count: Int) -
   #else
     write(2, bytes, count)
   #endif
+}
+
+/// Bytes on their way to standard error, gathered so that several lines take one write, in
+/// storage kept from write to write.
+final class StandardErrorBuffer {
+  /// Writes the bytes gathered: to standard error, or where a test reads them.
+  private let write: (UnsafeBufferPointer<UInt8>) -> Void
+  // Unchecked, which saves an exclusivity check on every piece: its owner uses it from one
+  // isolation, and no access is held across a call out of this class.
+  @exclusivity(unchecked) private var storage: UnsafeMutablePointer<UInt8>
+  @exclusivity(unchecked) private var capacity: Int
+  @exclusivity(unchecked) private var count = 0
+
+  init(capacity: Int = 512, write: @escaping (UnsafeBufferPointer<UInt8>) -> Void = StandardError.write) {
+    self.write = write
+    self.capacity = capacity
+    storage = .allocate(capacity: capacity)
+  }
+
+  deinit {
+    storage.deallocate()
+  }
+
+  /// Adds `string`'s UTF-8 bytes.
+  func append(_ string: String) {
+    // Read in place when the string is native or small, which a line's pieces are.
+    let done = string.utf8.withContiguousStorageIfAvailable { append($0) } != nil
+    if !done {
+      var string = string
+      string.withUTF8 { append($0) }
+    }
+  }
+
+  /// Adds `bytes`.
+  func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let base = bytes.baseAddress else { return }
+    reserve(bytes.count)
+    (storage + count).initialize(from: base, count: bytes.count)
+    count += bytes.count
+  }
+
+  /// Adds one byte.
+  @inline(__always)
+  func append(byte: UInt8) {
+    reserve(1)
+    storage[count] = byte
+    count += 1
+  }
+
+  /// Adds an integer's decimal digits, as its `description` writes them.
+  func appendDecimal(_ value: Int64) {
+    appendDecimal(value.magnitude, negative: value < 0)
+  }
+
+  /// Adds the decimal digits of `magnitude`, after a minus sign if `negative`.
+  func appendDecimal(_ magnitude: UInt64, negative: Bool) {
+    // At most 20 digits and a sign.
+    reserve(21)
+    var end = count
+    let bytes = storage
+    if negative {
+      bytes[end] = UInt8(ascii: "-")
+      end += 1
+    }
+    var digits = 1
+    var power: UInt64 = 10
+    while digits < 20, magnitude >= power {
+      digits += 1
+      power &*= 10
+    }
+    end += digits
+    var rest = magnitude
+    var index = end
+    repeat {
+      index -= 1
+      bytes[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+      rest /= 10
+    } while rest != 0
+    count = end
+  }
+
+  /// Writes the bytes gathered, and empties the buffer.
+  func flush() {
+    guard count > 0 else { return }
+    write(UnsafeBufferPointer(start: storage, count: count))
+    count = 0
+  }
+
+  @inline(__always)
+  private func reserve(_ extra: Int) {
+    if count + extra > capacity { grow(to: count + extra) }
+  }
+
+  private func grow(to needed: Int) {
+    let larger = max(capacity * 2, needed)
+    let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: larger)
+    grown.initialize(from: storage, count: count)
+    storage.deallocate()
+    storage = grown
+    capacity = larger
+  }
 }

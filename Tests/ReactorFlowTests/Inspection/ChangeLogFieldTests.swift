@@ -1,6 +1,7 @@
 import Foundation
-import ReactorFlow
 import XCTest
+
+@testable import ReactorFlow
 
 /// The change log finds a struct state's changed fields from their bytes and outlines only those:
 /// each test checks the lines it writes, and that they are the lines of the whole state's diff.
@@ -45,6 +46,22 @@ final class ChangeLogFieldTests: XCTestCase {
       ])
     // The whole state's diff lists the six old lines, then the six new ones: each field's pair
     // reads better, and the lines are the same.
+    XCTAssertEqual(lines.sorted(), wholeStateChanges(from: old, to: new).sorted())
+  }
+
+  func test_logChanges_fieldsSharingEightBytesAndAShortTail_areEachFound() async {
+    // given: `flag` and `level` share the eight bytes after `count`; `last` is in the two bytes
+    // that end the state
+    let old = FieldLogPacked()
+    var new = old
+    new.level = -1
+    new.last = true
+
+    // when
+    let lines = loggedChanges(from: old, to: new)
+
+    // then
+    XCTAssertEqual(lines, ["− level: 0", "+ level: -1", "− last: false", "+ last: true"])
     XCTAssertEqual(lines.sorted(), wholeStateChanges(from: old, to: new).sorted())
   }
 
@@ -229,12 +246,23 @@ final class ChangeLogFieldTests: XCTestCase {
 
   /// The lines that the change log writes for the state change from `old` to `new`, without the
   /// reactor's name and the indentation.
+  /// Each line is the same whichever way the log writes it: to a closure, to a stream, or as
+  /// bytes as it writes standard error.
   private func loggedChanges<State: Sendable>(from old: State, to new: State) -> [String] {
     let reactor = FieldLogReactor(old)
     var lines: [String] = []
-    let token = reactor.logChanges { lines.append($0) }
+    let stream = FieldLogText()
+    var bytes: [UInt8] = []
+    let tokens = [
+      reactor.logChanges { lines.append($0) },
+      reactor.logChanges(output: stream),
+      reactor.attachChangeLog(ChangeLog(bytes: { bytes.append(contentsOf: $0) })),
+    ]
     reactor.send(new)
-    token.cancel()
+    tokens.forEach { $0.cancel() }
+    let expected = lines.map { $0 + "\n" }.joined()
+    XCTAssertEqual(stream.text, expected)
+    XCTAssertEqual(String(decoding: bytes, as: UTF8.self), expected)
     let prefix = "[FieldLogReactor<\(String(describing: State.self))>]     "
     return lines.dropFirst(2).map { line in
       XCTAssertTrue(line.hasPrefix(prefix), line)
@@ -250,6 +278,15 @@ final class ChangeLogFieldTests: XCTestCase {
       if rest.hasPrefix("- ") || rest.hasPrefix("▿ ") { rest = rest.dropFirst(2) }
       return "\(marker) \(rest)"
     }
+  }
+}
+
+/// Gathers what a change log writes.
+private final class FieldLogText: TextOutputStream {
+  var text = ""
+
+  func write(_ string: String) {
+    text += string
   }
 }
 
@@ -276,6 +313,15 @@ private final class FieldLogMarker: Sendable {
   init(count: Int) {
     self.count = count
   }
+}
+
+private struct FieldLogPacked: Sendable {
+  var count = 0
+  var flag = false
+  var level: Int16 = 0
+  var total = 0
+  var tail: Int8 = 0
+  var last = false
 }
 
 private struct FieldLogPoint: Sendable {

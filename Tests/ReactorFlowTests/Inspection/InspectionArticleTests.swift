@@ -35,8 +35,18 @@ final class InspectionArticleTests: XCTestCase {
 
   func test_snippets_compileAndRun() async {
     let reactor = CounterViewReactor()
-    let logging = reactor.logChanges()
-    logging.cancel()
+    do {
+      let logging = reactor.logChanges()
+      logging.cancel()
+    }
+    do {
+      struct StandardOutput: TextOutputStream {
+        func write(_ string: String) { print(string, terminator: "") }
+      }
+
+      let logging = reactor.logChanges(output: StandardOutput())
+      logging.cancel()
+    }
 
     let inspection = reactor.inspect { event in
       if case .effectEnded(let effect, .failed(let error)) = event {

@@ -17,7 +17,8 @@ enum InstructionCounts {
   static let cases = [
     "counter-sync", "keypath-observer", "counter-fanout", "observation-bridge",
     "observation-tracked-change", "observation-floor", "effect-roundtrip",
-    "children-1000", "inspect", "log-changes", "trace-recorder", "trace-entries", "hop", "task-floor",
+    "children-1000", "inspect", "log-changes", "log-changes-closure", "trace-recorder", "trace-entries",
+    "hop", "task-floor",
     "shared-fanout", "eventbus-fanout",
     "memory-reactor", "memory-effect", "memory-effect-testclock", "memory-effect-cancellable",
     "memory-observed",
@@ -57,6 +58,7 @@ enum InstructionCounts {
     case "children-1000": childrenChange(count)
     case "inspect": inspected(count)
     case "log-changes": loggedChanges(count)
+    case "log-changes-closure": loggedChangesToClosure(count)
     case "trace-recorder": traced(count, reading: false)
     case "trace-entries": traced(count, reading: true)
     case "hop": await bareHops(count)
@@ -204,10 +206,32 @@ func inspected(_ count: Int) -> Int {
   return events.sum
 }
 
-/// `log-changes`: `keypath-observer` (a state of ten values) with `logChanges(to:)` attached, its
-/// lines counted rather than printed. One iteration is one action.
+/// `log-changes`: `keypath-observer` (a state of ten values) with `logChanges()` attached as a
+/// user writes it, its lines written to standard error, which the case points at /dev/null. One
+/// iteration is one action.
 @MainActor
 func loggedChanges(_ count: Int) -> Int {
+  let reactor = TenValues()
+  let tally = Tally()
+  let observation = reactor.observe(\.value) { tally.sum &+= $0 }
+  let standardError = dup(2)
+  let null = open("/dev/null", O_WRONLY)
+  precondition(standardError >= 0 && null >= 0 && dup2(null, 2) == 2, "could not silence standard error")
+  let log = reactor.logChanges()
+  for _ in 0..<count { reactor.send(.increment) }
+  log.cancel()
+  precondition(dup2(standardError, 2) == 2, "could not restore standard error")
+  close(null)
+  close(standardError)
+  precondition(tally.sum == triangle(count), "the observer missed a value")
+  withExtendedLifetime(observation) {}
+  return tally.sum
+}
+
+/// `log-changes-closure`: `log-changes` with `logChanges(to:)` given a closure, which counts the
+/// characters of each line instead of printing it. One iteration is one action.
+@MainActor
+func loggedChangesToClosure(_ count: Int) -> Int {
   let reactor = TenValues()
   let tally = Tally()
   let characters = Tally()
