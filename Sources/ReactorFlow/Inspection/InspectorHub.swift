@@ -120,11 +120,17 @@ final class InspectorHub<Action: Sendable, Mutation: Sendable, State> {
       // Over the handlers added before the event: `calls` only grows at its end while an
       // emission runs, and a box lives until the compaction after the last one.
       let count = calls.count
-      var index = 0
-      while index < count {
-        let handler = calls[index]
-        index &+= 1
-        Handler.call(handler, with: event)
+      if count == 1 {
+        // One handler, the usual case: called without the loop's index, bounds check and
+        // branch back.
+        Handler.call(calls[0], with: event)
+      } else {
+        var index = 0
+        while index < count {
+          let handler = calls[index]
+          index &+= 1
+          Handler.call(handler, with: event)
+        }
       }
       if _slowPath(forwardsToProcess) { forward(event) }
       slot.initialize(to: consume event)
@@ -289,7 +295,8 @@ extension ReactorRuntime {
     inspectors?.effectEnded(report.info, outcome)
   }
 
-  /// Reports a reduced mutation and the state it published, if something inspects the reactor.
+  /// Reports a reduced mutation and the state it published, if something inspects the reactor
+  /// that a recorder records too (with inspectors alone, `notifyReporting` reports it inline).
   ///
   /// It reads the published state itself rather than taking it from `notifyReporting`: passing
   /// it changed the code layout of the view bridge's loop for the worse.

@@ -66,11 +66,6 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
       guard let recorder else { return nil }
       return Unmanaged.passUnretained(recorder)
     }
-
-    /// Whether something sees the actions sent: inspectors, a recorder, action observers.
-    @inlinable var reportsActions: Bool {
-      inspectors != nil || recorder != nil || !actionObservers.isEmpty
-    }
   }
 
   // The stored properties the loop touches skip the dynamic exclusivity checks: the runtime is
@@ -220,7 +215,7 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
   func reportsIntercepting(_ action: Action) -> Bool {
     guard let attachments = unretainedAttachments else { return false }
     return attachments.borrow { attachments in
-      if attachments.reportsActions { reportAction(action, attachments) }
+      reportAction(action, attachments)
       guard let intercept = attachments.tap?.interceptAction else { return false }
       intercept(action)
       return true
@@ -363,21 +358,41 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
   func notifyReporting<R: Reactor<Action, Mutation, State>>(
     _ mutation: Mutation, _ published: State, _ reactor: R
   ) {
+    // Two shapes. With a recorder (a recording, a replay), the mutation is recorded, then
+    // reported through `reportApplied`. With inspectors alone, their report and the
+    // notification are inlined here, so that an inspected mutation runs in this one frame; kept
+    // apart from the recorder's shape, which a replay runs on every step.
     if let attachments = unretainedAttachments {
-      attachments.borrow { attachments in
-        if let recorder = attachments.unretainedRecorder {
-          recorder.borrow { $0.record(mutation, published) }
-        }
+      let recorded = attachments.borrow { attachments in
+        guard let recorder = attachments.unretainedRecorder else { return false }
+        recorder.borrow { $0.record(mutation, published) }
         if attachments.inspectors != nil { reportApplied(mutation) }
+        return true
       }
+      if !recorded {
+        attachments.borrow { attachments in
+          if let inspectors = attachments.unretainedInspectors {
+            inspectors.borrow { $0.applied(mutation, new: published) }
+          }
+        }
+      }
+      if !observers.isEmpty { notifyObservers(published) }
+    } else if !observers.isEmpty {
+      notify(published)
     }
-    if !observers.isEmpty { notify(published) }
     if let composition { composition.didReduce(mutation, of: reactor) }
   }
 
   /// 6. Calls every state observer with the published state.
   @inlinable
   func notify(_ state: State) {
+    notifyObservers(state)
+  }
+
+  /// `notify`'s body, also inlined into `notifyReporting` when something is attached (there,
+  /// a call of `notify` would be one more frame per mutation).
+  @inlinable @inline(__always)
+  func notifyObservers(_ state: State) {
     let wasNotifying = isNotifying
     isNotifying = true
     // Over the observers registered now: one added by a callback got the new state when it was

@@ -207,6 +207,57 @@ final class InspectionTests: XCTestCase {
     XCTAssertEqual(reactor.currentState.count, 3)
   }
 
+  func test_onlyHandlerAttachingAnotherDuringAnEvent_theNewOneStartsAtTheNextEvent() async {
+    // given: the only handler attaches a second one on the first event it sees
+    let reactor = InspectedCounter()
+    let first = EventLines()
+    let second = EventLines()
+    let tokens = HeldTokens()
+    tokens.all.append(
+      reactor.inspect { event in
+        first.record(event)
+        if tokens.all.count == 1 { tokens.all.append(reactor.inspect { second.record($0) }) }
+      })
+
+    // when
+    reactor.send(.increment)
+
+    // then: the second handler missed the event it was attached during, and saw the next ones
+    XCTAssertEqual(
+      first.lines,
+      ["action increment from send", "mutation add(1) by mutate", "state 0,false -> 1,false"])
+    XCTAssertEqual(second.lines, ["mutation add(1) by mutate", "state 0,false -> 1,false"])
+    for token in tokens.all { token.cancel() }
+  }
+
+  func test_inspectedReactorWhileRecordedAndAfter_reportsEachMutationBeforeItsObservers() async {
+    // given: an inspector and a state observer writing to the same lines, and a recorder
+    let reactor = InspectedCounter()
+    let events = EventLines()
+    let inspection = reactor.inspect { events.record($0) }
+    let observation = reactor.observe(\.count) { events.lines.append("observed \($0)") }
+    let recorder = reactor.recordSession(clock: ContinuousClock())
+
+    // when: one action while recorded, one after
+    reactor.send(.increment)
+    recorder.stop()
+    reactor.send(.increment)
+
+    // then: the same events in the same order either way, and the recording has its two steps
+    XCTAssertEqual(
+      events.lines,
+      [
+        "observed 0",
+        "action increment from send", "mutation add(1) by mutate", "state 0,false -> 1,false",
+        "observed 1",
+        "action increment from send", "mutation add(1) by mutate", "state 1,false -> 2,false",
+        "observed 2",
+      ])
+    XCTAssertEqual(recorder.recording.steps.count, 2)
+    inspection.cancel()
+    observation.cancel()
+  }
+
   func test_attachedInspection_doesNotKeepTheReactorAlive() async {
     // given
     var reactor: InspectedCounter? = InspectedCounter()
