@@ -468,6 +468,10 @@ extension ReactorRuntime {
 
   /// The number of effects started by actions that are still running (external streams and the
   /// tasks nested inside other effects are not counted).
+  ///
+  /// A cancelled effect leaves the count at once, by its identifier or through its
+  /// ``ReactorTask``, before its task has wound down: nothing it sends reaches the reactor from
+  /// then on.
   public var activeEffectCount: Int {
     effects?.activeCount ?? 0
   }
