@@ -79,6 +79,7 @@ classes=(
   ReactorFlowTests.CompositionTests
   ReactorFlowTests.DeepLinksArticleTests
   ReactorFlowTests.EffectIsolationTests
+  ReactorFlowTests.EffectRetirementTests
   ReactorFlowTests.EffectMapTests
   ReactorFlowTests.EffectSymbolSnippetTests
   ReactorFlowTests.ErrorTests

@@ -8,8 +8,8 @@
 final class EffectRegistry {
   struct RunningEffect {
     let task: Task<Void, Never>
-    /// The identifiers it is still registered under: none once it was cancelled.
-    var ids: EffectIDs
+    /// The identifiers it is registered under.
+    let ids: EffectIDs
     let isExternal: Bool
   }
 
@@ -53,9 +53,12 @@ final class EffectRegistry {
     }
   }
 
-  private var running: [Int: RunningEffect] = [:]
-  private var runningByID: [EffectID: Serials] = [:]
-  private var nextSerial = 0
+  // Unchecked, which saves an exclusivity check on every start, cancel and end of an effect:
+  // sound, as the registry is isolated to the main actor and nothing it calls while it reads or
+  // modifies these (a task's `cancel()`) can reach back into it.
+  @exclusivity(unchecked) private var running: [Int: RunningEffect] = [:]
+  @exclusivity(unchecked) private var runningByID: [EffectID: Serials] = [:]
+  @exclusivity(unchecked) private var nextSerial = 0
   /// The throttle windows that are open, each closed by its task.
   @usableFromInline var throttleWindows: [EffectID: Task<Void, Never>] = [:]
 
@@ -84,20 +87,19 @@ final class EffectRegistry {
     effect.ids.forEach { id in forget(serial, under: id) }
   }
 
-  /// Cancels every running effect registered under `id`.
+  /// Cancels every running effect registered under `id`, and forgets them.
   ///
-  /// A cancelled effect leaves the index by identifier here rather than when its task ends:
-  /// cancelling it again would do nothing, and its end then has only its serial to forget.
+  /// A cancelled effect is forgotten here rather than when its task ends: its elements are
+  /// dropped from now on, so it no longer counts as running, and its task's end then finds
+  /// nothing left to forget.
   @usableFromInline
   func cancel(id: EffectID) {
     guard let serials = runningByID.removeValue(forKey: id) else { return }
     serials.forEach { serial in
-      guard let index = running.index(forKey: serial) else { return }
-      let effect = running.values[index]
+      guard let effect = running.removeValue(forKey: serial) else { return }
       effect.ids.forEach { other in
         if other != id { forget(serial, under: other) }
       }
-      running.values[index].ids = .empty
       effect.task.cancel()
     }
   }
@@ -107,10 +109,16 @@ final class EffectRegistry {
     if !runningByID.values[index].remove(serial) { runningByID.remove(at: index) }
   }
 
-  /// The number of running effects that actions started (not external streams, not nested tasks).
+  /// The number of running effects that actions started (not external streams, not nested tasks),
+  /// without those that were cancelled: their elements are dropped whether or not their tasks
+  /// have ended yet.
   var activeCount: Int {
-    running.values.reduce(0) { $0 + ($1.isExternal ? 0 : 1) }
+    running.values.reduce(0) { $0 + ($1.isExternal || $1.task.isCancelled ? 0 : 1) }
   }
+
+  /// The effects it knows of, those cancelled other than by identifier included until their
+  /// tasks end (for tests).
+  var runningCount: Int { running.count }
 
   @usableFromInline
   init() {}

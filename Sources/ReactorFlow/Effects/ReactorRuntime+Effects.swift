@@ -12,7 +12,8 @@
 //    the reactor is gone, then the sink's `fromTask` (Sink.swift), which re-enters the loop
 //    through `receive` or `send`.
 // 5. When the task ends, the registry forgets it; `cancel(id:)` and the reactor's release cancel
-//    it through the registry, a `ReactorTask` through the group.
+//    it through the registry, a `ReactorTask` through the group. `cancel(id:)` forgets it at
+//    once: it no longer counts as running, and its task's end finds nothing left to forget.
 //
 // Inspection (Inspection/) is an optional reporter: with nothing attached, `spawn` pays one
 // check and `run` reports to no one.
@@ -35,14 +36,14 @@ struct WeakReactor<R: Reactor>: Sendable {
 @usableFromInline
 final class RunningBody<R: Reactor, Element: Sendable>: Sendable {
   @usableFromInline let body: Effect<Element>.Body
-  @usableFromInline let reactor: WeakReactor<R>
+  /// A weak reference of its own rather than a `WeakReactor<R>`: this class's deinit, which is not
+  /// specialized, would look up that struct's generic metadata at the end of every effect.
+  @usableFromInline weak let reactor: R?
   @usableFromInline let sink: Sink<R, Element>
   @usableFromInline let serial: Int
 
   @inlinable
-  init(
-    _ body: @escaping Effect<Element>.Body, _ reactor: WeakReactor<R>, _ sink: Sink<R, Element>, serial: Int
-  ) {
+  init(_ body: @escaping Effect<Element>.Body, _ reactor: R, _ sink: Sink<R, Element>, serial: Int) {
     self.body = body
     self.reactor = reactor
     self.sink = sink
@@ -57,8 +58,10 @@ final class RunningBody<R: Reactor, Element: Sendable>: Sendable {
   @inline(never)
   @MainActor
   func failed(_ error: any Error) {
-    guard !(error is CancellationError) else { return }
-    ReactorRuntime<R.Action, R.Mutation, R.State>.recover(from: error, reactor)
+    // Compared by type first, as `run` does: `is` asks the runtime for a dynamic cast, and a
+    // cancelled effect ends here.
+    guard type(of: error) != CancellationError.self, !(error is CancellationError) else { return }
+    ReactorRuntime<R.Action, R.Mutation, R.State>.recover(from: error, WeakReactor(value: reactor))
   }
 
   /// Tells the registry that the task has ended.
@@ -66,7 +69,7 @@ final class RunningBody<R: Reactor, Element: Sendable>: Sendable {
   @inline(never)
   @MainActor
   func finished() {
-    reactor.value?.runtime.effects?.didFinish(serial: serial)
+    reactor?.runtime.effects?.didFinish(serial: serial)
   }
 
   /// The `Send` the body gets: an element is dropped once the effect is cancelled or the reactor
@@ -74,7 +77,7 @@ final class RunningBody<R: Reactor, Element: Sendable>: Sendable {
   @inlinable
   var send: Send<Element> {
     Send { [self] element in
-      guard !Task.isCancelled, let reactor = reactor.value else { return }
+      guard !Task.isCancelled, let reactor else { return }
       sink.fromTask(reactor, element)
     }
   }
@@ -194,13 +197,13 @@ extension ReactorRuntime {
       if isReplaying { return Task {} }
       report = inspectEffectStart(effect, serial: serial, ids: ids.array)
     }
-    let weakReactor = WeakReactor(value: reactor)
     let task: Task<Void, Never>
     if report == nil, case .run(_, let body) = effect.operation {
       // The most common effect takes the shortest path: see `RunningBody`.
       task = Self.start(
-        RunningBody(body, weakReactor, sink, serial: serial), priority: Self.taskPriority(of: effect))
+        RunningBody(body, reactor, sink, serial: serial), priority: Self.taskPriority(of: effect))
     } else {
+      let weakReactor = WeakReactor(value: reactor)
       task = EffectHost.startTask(priority: Self.taskPriority(of: effect)) {
         if let report {
           let outcome = await InspectedEffect.running(report) {
@@ -465,6 +468,10 @@ extension ReactorRuntime {
 
   /// The number of effects started by actions that are still running (external streams and the
   /// tasks nested inside other effects are not counted).
+  ///
+  /// A cancelled effect leaves the count at once, by its identifier or through its
+  /// ``ReactorTask``, before its task has wound down: nothing it sends reaches the reactor from
+  /// then on.
   public var activeEffectCount: Int {
     effects?.activeCount ?? 0
   }
