@@ -194,9 +194,29 @@ public final class ChangeLog: ReactorInspector {
       prefix = "[\(reactor.name)]     "
       lastPrefix = (reactor.name, prefix)
     }
+    writeState(old: old, new: new, prefix: prefix, layout: layout(of: old.pointee))
+  }
+
+  /// Writes the lines of a state change of the reactor that `lines` names, with the layout it
+  /// keeps: one attachment's, so that neither is looked up again.
+  @usableFromInline
+  func state<State>(old: UnsafePointer<State>, new: UnsafePointer<State>, lines: StateLines) {
+    let layout: StateLayout?
+    if let known = lines.layout {
+      layout = known
+    } else {
+      layout = self.layout(of: old.pointee)
+      lines.layout = .some(layout)
+    }
+    writeState(old: old, new: new, prefix: lines.prefix, layout: layout)
+  }
+
+  private func writeState<State>(
+    old: UnsafePointer<State>, new: UnsafePointer<State>, prefix: String, layout: StateLayout?
+  ) {
     var written = 0
     var leftOut = 0
-    if let layout = layout(of: old.pointee) {
+    if let layout {
       layout.changes(old: old, new: new, prefix: prefix) { start, end in
         if written < Self.maximumDiffLines {
           writeLine(start, end)
@@ -356,6 +376,7 @@ extension Reactor {
     // the reactor's types, where building an event and taking it apart again copied each payload
     // twice (see CONTRIBUTING.md). The keys of the kept lines are made here too: here, a value's
     // bytes are read without its value witnesses.
+    let stateLines = StateLines(name: reactor.name)
     let calls = InspectorHub<Action, Mutation, State>.LogCalls(
       action: { pointer, source in
         let action = pointer.assumingMemoryBound(to: Action.self)
@@ -370,7 +391,7 @@ extension Reactor {
       state: { old, new in
         log.state(
           old: old.assumingMemoryBound(to: State.self), new: new.assumingMemoryBound(to: State.self),
-          from: reactor)
+          lines: stateLines)
       })
     return inspect(
       { event in
@@ -388,6 +409,21 @@ extension Reactor {
         case .mutation(_, .some), .effectStarted, .effectEnded: log.receive(event, from: reactor)
         }
       }, log: calls)
+  }
+}
+
+/// The start of one reactor's lines of state changes, and its state's layout once looked up: kept
+/// by the attachment of a log to that reactor.
+@MainActor
+@usableFromInline
+final class StateLines {
+  let prefix: String
+  /// The state's layout, `.some(nil)` for a state outlined whole, `nil` until looked up.
+  var layout: StateLayout??
+
+  @usableFromInline
+  init(name: String) {
+    prefix = "[\(name)]     "
   }
 }
 

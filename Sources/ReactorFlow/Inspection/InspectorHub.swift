@@ -116,30 +116,30 @@ final class InspectorHub<Action: Sendable, Mutation: Sendable, State> {
     nonisolated static func logAction(
       _ handler: Unmanaged<Handler>, _ action: Action, _ source: ActionSource
     ) {
-      handler._withUnsafeGuaranteedRef {
-        // Unwrapped with `if let`: `unsafelyUnwrapped`, generic, returns the closure
-        // reabstracted, a thunk allocated on every call.
-        if !$0.isRemoved, let log = $0.logAction {
-          withUnsafePointer(to: action) { log(UnsafeRawPointer($0), source) }
-        }
+      // Each closure called where it is stored, not copied out, which would retain its context;
+      // not through `unsafelyUnwrapped` either, which, generic, returns it reabstracted, a thunk
+      // allocated on every call.
+      handler._withUnsafeGuaranteedRef { handler in
+        guard !handler.isRemoved else { return }
+        withUnsafePointer(to: action) { handler.logAction?(UnsafeRawPointer($0), source) }
       }
     }
 
     @inlinable
     nonisolated static func logMutation(_ handler: Unmanaged<Handler>, _ mutation: Mutation) {
-      handler._withUnsafeGuaranteedRef {
-        if !$0.isRemoved, let log = $0.logMutation {
-          withUnsafePointer(to: mutation) { log(UnsafeRawPointer($0)) }
-        }
+      handler._withUnsafeGuaranteedRef { handler in
+        guard !handler.isRemoved else { return }
+        withUnsafePointer(to: mutation) { handler.logMutation?(UnsafeRawPointer($0)) }
       }
     }
 
     @inlinable
     nonisolated static func logState(_ handler: Unmanaged<Handler>, _ old: State, _ new: State) {
-      handler._withUnsafeGuaranteedRef {
-        if !$0.isRemoved, let log = $0.logState {
-          withUnsafePointer(to: old) { old in
-            withUnsafePointer(to: new) { new in log(UnsafeRawPointer(old), UnsafeRawPointer(new)) }
+      handler._withUnsafeGuaranteedRef { handler in
+        guard !handler.isRemoved else { return }
+        withUnsafePointer(to: old) { old in
+          withUnsafePointer(to: new) { new in
+            handler.logState?(UnsafeRawPointer(old), UnsafeRawPointer(new))
           }
         }
       }

@@ -241,8 +241,8 @@ final class StateLayout {
         guard !Self.equalBytes(before + span.offset, after + span.offset, count: span.size) else {
           continue
         }
-        let field = fields[index]
-        if let leaf = field.leaf {
+        // The field's parts read one by one: a copy of the whole would retain its strings.
+        if let leaf = fields[index].leaf {
           if leaf.differsWithItsBytes {
             emit(leads[index].removed, .value(leaf, before + span.offset))
             emit(leads[index].added, .value(leaf, after + span.offset))
@@ -262,8 +262,9 @@ final class StateLayout {
           )
         }
         guard let children, index < children.old.count, index < children.new.count else { return }
-        let oldLines = StateDiff.outline(children.old[index], label: field.label, depth: 1)
-        let newLines = StateDiff.outline(children.new[index], label: field.label, depth: 1)
+        let label = fields[index].label
+        let oldLines = StateDiff.outline(children.old[index], label: label, depth: 1)
+        let newLines = StateDiff.outline(children.new[index], label: label, depth: 1)
         for change in StateDiff.changedLines(old: oldLines, new: newLines) {
           emit(prefix, .text(ChangeLog.withoutIndentation(change)))
         }
