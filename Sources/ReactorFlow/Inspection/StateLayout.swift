@@ -224,12 +224,16 @@ final class StateLayout {
     var next = 0
     var offset = 0
     while offset < size, next < spans.count {
-      let width = min(8, size - offset)
-      let equal =
-        width == 8
-        ? before.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      // Equal whole words skipped in a loop of their own, the usual case.
+      while offset &+ 8 <= size,
+        before.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
           == after.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-        : Self.equalBytes(before + offset, after + offset, count: width)
+      {
+        offset &+= 8
+      }
+      guard offset < size else { break }
+      let width = min(8, size - offset)
+      let equal = width < 8 && Self.equalBytes(before + offset, after + offset, count: width)
       offset += width
       guard !equal else { continue }
       while next < spans.count, spans[next].offset + spans[next].size <= offset - width { next += 1 }
