@@ -126,7 +126,9 @@ public final class ChangeLog: ReactorInspector {
       let key = RecentLines.Key(mutation, kind: .mutation, reactor: reactor.id)
       self.mutation(mutation, effect: effect, key: key, from: reactor)
     case .state(let old, let new):
-      state(old: old, new: new, from: reactor)
+      withUnsafePointer(to: old) { old in
+        withUnsafePointer(to: new) { new in state(old: old, new: new, from: reactor) }
+      }
     case .effectStarted(let effect):
       writeLine("[\(reactor.name)]   \(effect) started")
       endEvent()
@@ -182,7 +184,9 @@ public final class ChangeLog: ReactorInspector {
   /// Writes the lines of a state change: at most ``maximumDiffLines`` of them, then how many
   /// were left out.
   @usableFromInline
-  func state<State>(old: State, new: State, from reactor: InspectedReactor) {
+  func state<State>(
+    old: UnsafePointer<State>, new: UnsafePointer<State>, from reactor: InspectedReactor
+  ) {
     let prefix: String
     if let lastPrefix, lastPrefix.name == reactor.name {
       prefix = lastPrefix.prefix
@@ -190,9 +194,29 @@ public final class ChangeLog: ReactorInspector {
       prefix = "[\(reactor.name)]     "
       lastPrefix = (reactor.name, prefix)
     }
+    writeState(old: old, new: new, prefix: prefix, layout: layout(of: old.pointee))
+  }
+
+  /// Writes the lines of a state change of the reactor that `lines` names, with the layout it
+  /// keeps: one attachment's, so that neither is looked up again.
+  @usableFromInline
+  func state<State>(old: UnsafePointer<State>, new: UnsafePointer<State>, lines: StateLines) {
+    let layout: StateLayout?
+    if let known = lines.layout {
+      layout = known
+    } else {
+      layout = self.layout(of: old.pointee)
+      lines.layout = .some(layout)
+    }
+    writeState(old: old, new: new, prefix: lines.prefix, layout: layout)
+  }
+
+  private func writeState<State>(
+    old: UnsafePointer<State>, new: UnsafePointer<State>, prefix: String, layout: StateLayout?
+  ) {
     var written = 0
     var leftOut = 0
-    if let layout = layout(of: old) {
+    if let layout {
       layout.changes(old: old, new: new, prefix: prefix) { start, end in
         if written < Self.maximumDiffLines {
           writeLine(start, end)
@@ -202,7 +226,7 @@ public final class ChangeLog: ReactorInspector {
         }
       }
     } else {
-      let changes = StateDiff.changes(old: old, new: new)
+      let changes = StateDiff.changes(old: old.pointee, new: new.pointee)
       for change in changes.prefix(Self.maximumDiffLines) {
         writeLine(prefix, .text(Self.withoutIndentation(change)))
       }
@@ -348,21 +372,58 @@ extension Reactor {
   func attachChangeLog(_ log: ChangeLog) -> ObservationToken {
     let reactor = ChangeLog.inspected(
       id: ObjectIdentifier(runtime), name: String(describing: type(of: self)))
-    return inspect { event in
-      // Taken apart here, where it is specialized for the reactor's types: in `receive`, an
-      // event's payload costs a tuple metadata look-up (see CONTRIBUTING.md). The keys of the
-      // kept lines too: here, a value's bytes are read without its value witnesses.
-      switch event {
-      case .action(let action, let source):
-        let key = RecentLines.Key(action, kind: .init(source), reactor: reactor.id)
-        log.action(action, source: source, key: key, from: reactor)
-      case .mutation(let mutation, nil):
-        let key = RecentLines.Key(mutation, kind: .mutation, reactor: reactor.id)
-        log.mutation(mutation, effect: nil, key: key, from: reactor)
-      case .state(let old, let new): log.state(old: old, new: new, from: reactor)
-      case .mutation(_, .some), .effectStarted, .effectEnded: log.receive(event, from: reactor)
-      }
-    }
+    // The usual events' values come here without an event: these closures are specialized for
+    // the reactor's types, where building an event and taking it apart again copied each payload
+    // twice (see CONTRIBUTING.md). The keys of the kept lines are made here too: here, a value's
+    // bytes are read without its value witnesses.
+    let stateLines = StateLines(name: reactor.name)
+    let calls = InspectorHub<Action, Mutation, State>.LogCalls(
+      action: { pointer, source in
+        let action = pointer.assumingMemoryBound(to: Action.self)
+        let key = RecentLines.Key(action.pointee, kind: .init(source), reactor: reactor.id)
+        log.action(action.pointee, source: source, key: key, from: reactor)
+      },
+      mutation: { pointer in
+        let mutation = pointer.assumingMemoryBound(to: Mutation.self)
+        let key = RecentLines.Key(mutation.pointee, kind: .mutation, reactor: reactor.id)
+        log.mutation(mutation.pointee, effect: nil, key: key, from: reactor)
+      },
+      state: { old, new in
+        log.state(
+          old: old.assumingMemoryBound(to: State.self), new: new.assumingMemoryBound(to: State.self),
+          lines: stateLines)
+      })
+    return inspect(
+      { event in
+        switch event {
+        case .action(let action, let source):
+          let key = RecentLines.Key(action, kind: .init(source), reactor: reactor.id)
+          log.action(action, source: source, key: key, from: reactor)
+        case .mutation(let mutation, nil):
+          let key = RecentLines.Key(mutation, kind: .mutation, reactor: reactor.id)
+          log.mutation(mutation, effect: nil, key: key, from: reactor)
+        case .state(let old, let new):
+          withUnsafePointer(to: old) { old in
+            withUnsafePointer(to: new) { new in log.state(old: old, new: new, from: reactor) }
+          }
+        case .mutation(_, .some), .effectStarted, .effectEnded: log.receive(event, from: reactor)
+        }
+      }, log: calls)
+  }
+}
+
+/// The start of one reactor's lines of state changes, and its state's layout once looked up: kept
+/// by the attachment of a log to that reactor.
+@MainActor
+@usableFromInline
+final class StateLines {
+  let prefix: String
+  /// The state's layout, `.some(nil)` for a state outlined whole, `nil` until looked up.
+  var layout: StateLayout??
+
+  @usableFromInline
+  init(name: String) {
+    prefix = "[\(name)]     "
   }
 }
 

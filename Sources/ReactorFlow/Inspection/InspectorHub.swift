@@ -22,7 +22,15 @@ final class InspectorHub<Action: Sendable, Mutation: Sendable, State> {
   @exclusivity(unchecked) @usableFromInline var needsCompaction = false
   private var nextID = 0
   /// Whether the process-wide inspectors were active when the runtime started.
-  @exclusivity(unchecked) @usableFromInline var forwardsToProcess = false
+  @exclusivity(unchecked) @usableFromInline var forwardsToProcess = false {
+    didSet { updateMode() }
+  }
+  /// Whether each handler is a change log's and nothing goes to the process-wide inspectors. Then
+  /// the runtime finds the hub through `Attachments.unretainedLogInspectors` rather than
+  /// `unretainedInspectors`, and reports the usual events through `logAction` and `logApplied`, which
+  /// build no event: each log is called with the events' values. An event for other handlers
+  /// pays nothing for it, since the runtime tells the two apart by the reference it reads anyway.
+  @usableFromInline private(set) var logsOnly = false
   let reactor: InspectedReactor
   /// The source of the action being sent, when it is not `.send`; set by the sink of external
   /// actions just before it sends.
@@ -32,6 +40,28 @@ final class InspectorHub<Action: Sendable, Mutation: Sendable, State> {
   /// The state published last, the `old` of the next state event.
   @exclusivity(unchecked) @usableFromInline var lastState: State?
 
+  /// A change log's calls for the usual events, specialized for the reactor's types where the
+  /// log is attached, each given the event's values borrowed rather than an event taken apart.
+  /// They take the values' addresses: a closure of a generic type, read from the handler by
+  /// specialized code, would be wrapped in a reabstraction thunk, allocated, on every call.
+  @usableFromInline
+  struct LogCalls {
+    @usableFromInline let action: @MainActor (UnsafeRawPointer, ActionSource) -> Void
+    @usableFromInline let mutation: @MainActor (UnsafeRawPointer) -> Void
+    @usableFromInline let state: @MainActor (UnsafeRawPointer, UnsafeRawPointer) -> Void
+
+    @inlinable
+    init(
+      action: @escaping @MainActor (UnsafeRawPointer, ActionSource) -> Void,
+      mutation: @escaping @MainActor (UnsafeRawPointer) -> Void,
+      state: @escaping @MainActor (UnsafeRawPointer, UnsafeRawPointer) -> Void
+    ) {
+      self.action = action
+      self.mutation = mutation
+      self.state = state
+    }
+  }
+
   /// One handler and its token's id.
   @usableFromInline
   final class Handler {
@@ -39,12 +69,35 @@ final class InspectorHub<Action: Sendable, Mutation: Sendable, State> {
     /// `ReactorRuntime.Callback` does: only `emit` calls it, on the main actor, and the borrowing
     /// closure there would otherwise check the executor on every call.
     @usableFromInline let function: (Event) -> Void
+    /// A change log's calls, with their isolation cast away likewise; the events they do not
+    /// take (effects, and a mutation an effect sent) go to `function`.
+    @usableFromInline let logAction: ((UnsafeRawPointer, ActionSource) -> Void)?
+    @usableFromInline let logMutation: ((UnsafeRawPointer) -> Void)?
+    @usableFromInline let logState: ((UnsafeRawPointer, UnsafeRawPointer) -> Void)?
     let id: Int
     /// Set when its token stops it; an emission skips it from then on.
     @exclusivity(unchecked) @usableFromInline var isRemoved = false
 
-    init(_ function: @escaping @MainActor (Event) -> Void, id: Int) {
+    init(_ function: @escaping @MainActor (Event) -> Void, log: LogCalls?, id: Int) {
       self.function = unsafeBitCast(Isolated(function: function), to: Nonisolated.self).function
+      if let log {
+        logAction =
+          unsafeBitCast(
+            IsolatedAction(function: log.action), to: NonisolatedAction.self
+          ).function
+        logMutation =
+          unsafeBitCast(
+            IsolatedMutation(function: log.mutation), to: NonisolatedMutation.self
+          ).function
+        logState =
+          unsafeBitCast(
+            IsolatedState(function: log.state), to: NonisolatedState.self
+          ).function
+      } else {
+        logAction = nil
+        logMutation = nil
+        logState = nil
+      }
       self.id = id
     }
 
@@ -56,12 +109,72 @@ final class InspectorHub<Action: Sendable, Mutation: Sendable, State> {
       handler._withUnsafeGuaranteedRef { if !$0.isRemoved { $0.function(event) } }
     }
 
+    // A change log's calls, made like `call`; only while each handler is a change log's. The
+    // values go by address (see `LogCalls`).
+
+    @inlinable
+    nonisolated static func logAction(
+      _ handler: Unmanaged<Handler>, _ action: Action, _ source: ActionSource
+    ) {
+      // Each closure called where it is stored, not copied out, which would retain its context;
+      // not through `unsafelyUnwrapped` either, which, generic, returns it reabstracted, a thunk
+      // allocated on every call.
+      handler._withUnsafeGuaranteedRef { handler in
+        guard !handler.isRemoved else { return }
+        withUnsafePointer(to: action) { handler.logAction?(UnsafeRawPointer($0), source) }
+      }
+    }
+
+    @inlinable
+    nonisolated static func logMutation(_ handler: Unmanaged<Handler>, _ mutation: Mutation) {
+      handler._withUnsafeGuaranteedRef { handler in
+        guard !handler.isRemoved else { return }
+        withUnsafePointer(to: mutation) { handler.logMutation?(UnsafeRawPointer($0)) }
+      }
+    }
+
+    @inlinable
+    nonisolated static func logState(_ handler: Unmanaged<Handler>, _ old: State, _ new: State) {
+      handler._withUnsafeGuaranteedRef { handler in
+        guard !handler.isRemoved else { return }
+        withUnsafePointer(to: old) { old in
+          withUnsafePointer(to: new) { new in
+            handler.logState?(UnsafeRawPointer(old), UnsafeRawPointer(new))
+          }
+        }
+      }
+    }
+
     private struct Isolated {
       let function: @MainActor (Event) -> Void
     }
 
     private struct Nonisolated {
       let function: (Event) -> Void
+    }
+
+    private struct IsolatedAction {
+      let function: @MainActor (UnsafeRawPointer, ActionSource) -> Void
+    }
+
+    private struct NonisolatedAction {
+      let function: (UnsafeRawPointer, ActionSource) -> Void
+    }
+
+    private struct IsolatedMutation {
+      let function: @MainActor (UnsafeRawPointer) -> Void
+    }
+
+    private struct NonisolatedMutation {
+      let function: (UnsafeRawPointer) -> Void
+    }
+
+    private struct IsolatedState {
+      let function: @MainActor (UnsafeRawPointer, UnsafeRawPointer) -> Void
+    }
+
+    private struct NonisolatedState {
+      let function: (UnsafeRawPointer, UnsafeRawPointer) -> Void
     }
   }
 
@@ -75,13 +188,15 @@ final class InspectorHub<Action: Sendable, Mutation: Sendable, State> {
   /// a weak reference to the hub would make every retain of it, two per action, take the
   /// runtime's slow path.
   func add(
-    _ function: @escaping @MainActor (Event) -> Void, runtime: ReactorRuntime<Action, Mutation, State>
+    _ function: @escaping @MainActor (Event) -> Void, log: LogCalls? = nil,
+    runtime: ReactorRuntime<Action, Mutation, State>
   ) -> ObservationToken {
     let id = nextID
     nextID += 1
-    let handler = Handler(function, id: id)
+    let handler = Handler(function, log: log, id: id)
     handlers.append(handler)
     calls.append(Unmanaged.passUnretained(handler))
+    updateMode()
     return ObservationToken(source: runtime, id: ~id)
   }
 
@@ -99,9 +214,20 @@ final class InspectorHub<Action: Sendable, Mutation: Sendable, State> {
     needsCompaction = false
     calls.removeAll { $0.takeUnretainedValue().isRemoved }
     handlers.removeAll { $0.isRemoved }
+    updateMode()
     if handlers.isEmpty && !forwardsToProcess, let runtime, runtime.inspectors === self {
       runtime.attachments?.inspectors = nil
     }
+  }
+
+  /// Works out `logsOnly` and tells the runtime's attachments where to find the hub.
+  func updateMode() {
+    logsOnly =
+      !forwardsToProcess && !handlers.isEmpty
+      && handlers.allSatisfy { $0.isRemoved || $0.logAction != nil }
+    guard let attachments = runtime?.attachments, attachments.inspectors === self else { return }
+    attachments.unretainedInspectors = logsOnly ? nil : Unmanaged.passUnretained(self)
+    attachments.unretainedLogInspectors = logsOnly ? Unmanaged.passUnretained(self) : nil
   }
 
   /// Calls the handlers added before the event, then the process-wide inspectors. Inlined into
@@ -176,6 +302,53 @@ final class InspectorHub<Action: Sendable, Mutation: Sendable, State> {
     nextActionSource = nil
     emissions &+= 1
     deliver(isTrivial: _isPOD(Action.self)) { .action(action, source: source) }
+    endEmission()
+  }
+
+  // The usual events when each handler is a change log's (`logsOnly`): no event is built. Out of
+  // line, so that the reports of the inspected events keep their shape.
+
+  /// `action` for the change logs.
+  @inlinable @inline(never)
+  func logAction(_ action: Action) {
+    let source = nextActionSource ?? .send
+    nextActionSource = nil
+    emissions &+= 1
+    let count = calls.count
+    var index = 0
+    while index < count {
+      let handler = calls[index]
+      index &+= 1
+      Handler.logAction(handler, action, source)
+    }
+    endEmission()
+  }
+
+  /// `applied` for the change logs. A mutation that an effect delivered goes to their handlers as
+  /// an event, which names the effect.
+  @inlinable @inline(never)
+  func logApplied(_ mutation: Mutation, new: State) {
+    if _slowPath(deliveringEffect != nil) { return appliedFromEffect(mutation, new: new) }
+    let old = lastState
+    lastState = new
+    emissions &+= 1
+    let count = calls.count
+    var index = 0
+    while index < count {
+      let handler = calls[index]
+      index &+= 1
+      Handler.logMutation(handler, mutation)
+    }
+    if let old {
+      // Over the handlers added meanwhile too, as the state event of `applied` goes.
+      let count = calls.count
+      index = 0
+      while index < count {
+        let handler = calls[index]
+        index &+= 1
+        Handler.logState(handler, old, new)
+      }
+    }
     endEmission()
   }
 
@@ -267,7 +440,8 @@ extension ReactorRuntime {
   /// Reports an action being sent, if something inspects the reactor.
   @inlinable @inline(never)
   func reportAction(_ action: Action) {
-    inspectors?.action(action)
+    guard let inspectors else { return }
+    if inspectors.logsOnly { inspectors.logAction(action) } else { inspectors.action(action) }
   }
 
   /// Reports an action that `transform(action:)` produced as an effect.
@@ -302,8 +476,12 @@ extension ReactorRuntime {
   /// it changed the code layout of the view bridge's loop for the worse.
   @inlinable @inline(never)
   func reportApplied(_ mutation: Mutation) {
-    guard let state = publishedState, let inspectors = attachments?.unretainedInspectors else { return }
-    inspectors.borrow { $0.applied(mutation, new: state) }
+    guard let state = publishedState, let attachments else { return }
+    if let inspectors = attachments.unretainedInspectors {
+      inspectors.borrow { $0.applied(mutation, new: state) }
+    } else if let logs = attachments.unretainedLogInspectors {
+      logs.borrow { $0.logApplied(mutation, new: state) }
+    }
   }
 
   /// Creates the inspectors when the runtime starts while process-wide inspectors are attached.

@@ -22,3 +22,15 @@ extension Reactor {
     runtime.inspectors(reactorType: type(of: self)).add(handler, runtime: runtime)
   }
 }
+
+extension Reactor {
+  /// Attaches a change log's handler: `handler` for every event, and `log`'s specialized calls for
+  /// actions, mutations that no effect sent, and states, which then take no `ReactorEvent`.
+  @usableFromInline
+  func inspect(
+    _ handler: @escaping @MainActor (ReactorEvent<Action, Mutation, State>) -> Void,
+    log: InspectorHub<Action, Mutation, State>.LogCalls
+  ) -> ObservationToken {
+    runtime.inspectors(reactorType: type(of: self)).add(handler, log: log, runtime: runtime)
+  }
+}

@@ -206,7 +206,10 @@ final class StateLayout {
   /// for each, the changed lines of its outline, each after `prefix` and its marker (`−` for a
   /// line of the old value, `+` for one of the new), without the outline's indentation. Each line
   /// comes as its start and its end, so that it need not be made a string of its own.
-  func changes<State>(old: State, new: State, prefix: String, _ emit: (String, LineEnd) -> Void) {
+  func changes<State>(
+    old: UnsafePointer<State>, new: UnsafePointer<State>, prefix: String,
+    _ emit: (String, LineEnd) -> Void
+  ) {
     if leads?.prefix != prefix {
       leads = (prefix, fields.map { (prefix + $0.removed, prefix + $0.added) })
     }
@@ -214,57 +217,60 @@ final class StateLayout {
     // The two states' fields as their mirrors give them, made only when a field that is not a
     // plain value changed.
     var children: (old: [Any], new: [Any])?
-    withUnsafeBytes(of: old) { oldBytes in
-      withUnsafeBytes(of: new) { newBytes in
-        guard let before = oldBytes.baseAddress, let after = newBytes.baseAddress else { return }
-        // The states' bytes compared eight at a time, and only the fields where they differ
-        // looked at: most changes touch a field or two.
-        var next = 0
-        var offset = 0
-        while offset < size, next < spans.count {
-          let width = min(8, size - offset)
-          let equal =
-            width == 8
-            ? before.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-              == after.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            : Self.equalBytes(before + offset, after + offset, count: width)
-          offset += width
-          guard !equal else { continue }
-          while next < spans.count, spans[next].offset + spans[next].size <= offset - width { next += 1 }
-          // Each field these bytes overlap, not looked at yet.
-          while next < spans.count, spans[next].offset < offset {
-            let index = next
-            next += 1
-            let span = spans[index]
-            guard !Self.equalBytes(before + span.offset, after + span.offset, count: span.size) else {
-              continue
-            }
-            let field = fields[index]
-            if let leaf = field.leaf {
-              if leaf.differsWithItsBytes {
-                emit(leads[index].removed, .value(leaf, before + span.offset))
-                emit(leads[index].added, .value(leaf, after + span.offset))
-                continue
-              }
-              let oldText = leaf.text(at: before + span.offset)
-              let newText = leaf.text(at: after + span.offset)
-              guard oldText != newText else { continue }
-              emit(leads[index].removed, .text(oldText))
-              emit(leads[index].added, .text(newText))
-              continue
-            }
-            if children == nil {
-              children = (
-                Mirror(reflecting: old).children.map(\.value), Mirror(reflecting: new).children.map(\.value)
-              )
-            }
-            guard let children, index < children.old.count, index < children.new.count else { return }
-            let oldLines = StateDiff.outline(children.old[index], label: field.label, depth: 1)
-            let newLines = StateDiff.outline(children.new[index], label: field.label, depth: 1)
-            for change in StateDiff.changedLines(old: oldLines, new: newLines) {
-              emit(prefix, .text(ChangeLog.withoutIndentation(change)))
-            }
+    let before = UnsafeRawPointer(old)
+    let after = UnsafeRawPointer(new)
+    // The states' bytes compared eight at a time, and only the fields where they differ
+    // looked at: most changes touch a field or two.
+    var next = 0
+    var offset = 0
+    while offset < size, next < spans.count {
+      // Equal whole words skipped in a loop of their own, the usual case.
+      while offset &+ 8 <= size,
+        before.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+          == after.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      {
+        offset &+= 8
+      }
+      guard offset < size else { break }
+      let width = min(8, size - offset)
+      let equal = width < 8 && Self.equalBytes(before + offset, after + offset, count: width)
+      offset += width
+      guard !equal else { continue }
+      while next < spans.count, spans[next].offset + spans[next].size <= offset - width { next += 1 }
+      // Each field these bytes overlap, not looked at yet.
+      while next < spans.count, spans[next].offset < offset {
+        let index = next
+        next += 1
+        let span = spans[index]
+        guard !Self.equalBytes(before + span.offset, after + span.offset, count: span.size) else {
+          continue
+        }
+        // The field's parts read one by one: a copy of the whole would retain its strings.
+        if let leaf = fields[index].leaf {
+          if leaf.differsWithItsBytes {
+            emit(leads[index].removed, .value(leaf, before + span.offset))
+            emit(leads[index].added, .value(leaf, after + span.offset))
+            continue
           }
+          let oldText = leaf.text(at: before + span.offset)
+          let newText = leaf.text(at: after + span.offset)
+          guard oldText != newText else { continue }
+          emit(leads[index].removed, .text(oldText))
+          emit(leads[index].added, .text(newText))
+          continue
+        }
+        if children == nil {
+          children = (
+            Mirror(reflecting: old.pointee).children.map(\.value),
+            Mirror(reflecting: new.pointee).children.map(\.value)
+          )
+        }
+        guard let children, index < children.old.count, index < children.new.count else { return }
+        let label = fields[index].label
+        let oldLines = StateDiff.outline(children.old[index], label: label, depth: 1)
+        let newLines = StateDiff.outline(children.new[index], label: label, depth: 1)
+        for change in StateDiff.changedLines(old: oldLines, new: newLines) {
+          emit(prefix, .text(ChangeLog.withoutIndentation(change)))
         }
       }
     }

@@ -43,7 +43,22 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
     /// mutations of each action and the recorded ones of effects are reduced.
     var isReplaying = false
     /// The reactor's inspectors (Inspection/), only while something inspects the reactor.
-    @exclusivity(unchecked) @usableFromInline var inspectors: InspectorHub<Action, Mutation, State>?
+    @exclusivity(unchecked) @usableFromInline var inspectors: InspectorHub<Action, Mutation, State>? {
+      didSet {
+        // A hub starts with no handler: its first `add` tells which of the two it goes in.
+        unretainedInspectors = inspectors.map { Unmanaged.passUnretained($0) }
+        unretainedLogInspectors = nil
+      }
+    }
+    /// `inspectors` where the loop reports its events, for a call without a retain and a release
+    /// (`Unmanaged.borrow`): only the compaction that ends a report may drop them, and it keeps
+    /// them alive until it returns. In `unretainedInspectors` as events, or in
+    /// `unretainedLogInspectors` while each of their handlers is a change log's (`logsOnly`), so
+    /// that the reference the loop reads anyway tells which, and neither pays for the other.
+    @exclusivity(unchecked) @usableFromInline var unretainedInspectors:
+      Unmanaged<InspectorHub<Action, Mutation, State>>?
+    @exclusivity(unchecked) @usableFromInline var unretainedLogInspectors:
+      Unmanaged<InspectorHub<Action, Mutation, State>>?
     /// The session recorder started last (Recording/), only while something records the reactor;
     /// it passes each step on to the one started before it. Called by the loop itself, so that a
     /// step is recorded by code specialized for the reactor's types.
@@ -52,13 +67,6 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
     @exclusivity(unchecked) @usableFromInline var tap: ReactorTap<Action, Mutation>?
 
     init() {}
-
-    /// The inspectors, for a call without a retain and a release (`Unmanaged.borrow`): only the
-    /// compaction that ends a report may drop them, and it keeps them alive until it returns.
-    @inlinable var unretainedInspectors: Unmanaged<InspectorHub<Action, Mutation, State>>? {
-      guard let inspectors else { return nil }
-      return Unmanaged.passUnretained(inspectors)
-    }
 
     /// The recorder, for a call without a retain and a release: only `stop()`, called by someone
     /// who holds the recorder, unlinks it.
@@ -225,7 +233,11 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
   /// Reports an action to inspectors, the recorder, then action observers.
   @inlinable @inline(__always)
   func reportAction(_ action: Action, _ attachments: Attachments) {
-    if let inspectors = attachments.unretainedInspectors { inspectors.borrow { $0.action(action) } }
+    if let inspectors = attachments.unretainedInspectors {
+      inspectors.borrow { $0.action(action) }
+    } else if let logs = attachments.unretainedLogInspectors {
+      logs.borrow { $0.logAction(action) }
+    }
     if let recorder = attachments.unretainedRecorder { recorder.borrow { $0.record(action) } }
     if !attachments.actionObservers.isEmpty { notifyActionObservers(action) }
   }
@@ -373,6 +385,8 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
         attachments.borrow { attachments in
           if let inspectors = attachments.unretainedInspectors {
             inspectors.borrow { $0.applied(mutation, new: published) }
+          } else if let logs = attachments.unretainedLogInspectors {
+            logs.borrow { $0.logApplied(mutation, new: published) }
           }
         }
       }

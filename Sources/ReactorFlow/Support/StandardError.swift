@@ -94,27 +94,28 @@ final class StandardErrorBuffer {
 
   /// Adds the decimal digits of `magnitude`, after a minus sign if `negative`.
   func appendDecimal(_ magnitude: UInt64, negative: Bool) {
-    // At most 20 digits and a sign.
+    // At most 20 digits and a sign; wrapping arithmetic, since none of it can overflow.
     reserve(21)
     var end = count
     let bytes = storage
     if negative {
       bytes[end] = UInt8(ascii: "-")
-      end += 1
+      end &+= 1
     }
     var digits = 1
     var power: UInt64 = 10
     while digits < 20, magnitude >= power {
-      digits += 1
+      digits &+= 1
       power &*= 10
     }
-    end += digits
+    end &+= digits
     var rest = magnitude
     var index = end
     repeat {
-      index -= 1
-      bytes[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-      rest /= 10
+      index &-= 1
+      let quotient = rest / 10
+      bytes[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest &- quotient &* 10)
+      rest = quotient
     } while rest != 0
     count = end
   }

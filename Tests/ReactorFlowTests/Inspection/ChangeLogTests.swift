@@ -30,6 +30,56 @@ final class ChangeLogTests: XCTestCase {
     token.cancel()
   }
 
+  func test_logChanges_withAnInspectorAttachedThenRemoved_writesTheSameLines() async {
+    // given: a log alone, and one beside an inspector that comes and goes
+    let reactor = InspectedCounter()
+    let alone = InspectedCounter()
+    var lines: [String] = []
+    var aloneLines: [String] = []
+    var events: [String] = []
+    let token = reactor.logChanges { lines.append($0) }
+    let aloneToken = alone.logChanges { aloneLines.append($0) }
+
+    // when
+    var inspection: ObservationToken? = reactor.inspect { events.append("\($0)") }
+    await bounded("the load finishes") { await reactor.send(.load).finish() }
+    await bounded("the load finishes") { await alone.send(.load).finish() }
+    inspection = nil
+    reactor.send(.stop)
+    alone.send(.stop)
+    await bounded("the load finishes") { await reactor.send(.load).finish() }
+    await bounded("the load finishes") { await alone.send(.load).finish() }
+
+    // then: the log writes what it writes alone, and the inspector saw each event of its time
+    XCTAssertEqual(lines, aloneLines)
+    XCTAssertEqual(lines.count, 17)
+    XCTAssertEqual(events.count, 7)
+    XCTAssertNil(inspection)
+
+    // when: the log's token is cancelled, then the other one released
+    token.cancel()
+    reactor.send(.stop)
+    XCTAssertEqual(lines.count, 17)
+    withExtendedLifetime(aloneToken) {}
+  }
+
+  func test_logChanges_tokenReleased_stopsTheLog() {
+    // given
+    let reactor = InspectedCounter()
+    var lines: [String] = []
+    var token: ObservationToken? = reactor.logChanges { lines.append($0) }
+    reactor.send(.stop)
+    XCTAssertEqual(lines, ["[InspectedCounter] action stop"])
+    XCTAssertNotNil(token)
+
+    // when
+    token = nil
+    reactor.send(.stop)
+
+    // then
+    XCTAssertEqual(lines, ["[InspectedCounter] action stop"])
+  }
+
   func test_logChanges_mutationThatChangesNothing_writesNoDiff() async {
     // given
     let reactor = InspectedCounter()
