@@ -265,6 +265,7 @@ extension Effect {
 
   /// An effect that cancels the running effects with the given identifier.
   /// - Parameter id: The identifier given to ``cancellable(id:cancelInFlight:)``.
+  @inlinable
   public static func cancel(id: some Hashable & Sendable) -> Effect {
     Effect(operation: .cancel(EffectID(id)))
   }
