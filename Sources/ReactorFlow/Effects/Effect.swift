@@ -62,17 +62,15 @@ public struct Effect<Element: Sendable>: Sendable {
       @MainActor @Sendable (_ owner: AnyObject, _ deliver: @escaping @MainActor (Element) -> Bool) -> Void)
   }
 
-  /// Every operation other than `.none` and one `.send`, behind one reference.
+  /// Every operation other than `.none`, one `.send` and a `.cancel`, behind one reference.
   @usableFromInline
-  final class Box: Sendable {
+  final class Box: EffectStorage, @unchecked Sendable {
     @usableFromInline let operation: Operation
-    /// Where an asynchronous effect was built, for inspection (``EffectInfo``).
-    @usableFromInline let site: EffectSite?
 
     @usableFromInline
     init(_ operation: Operation, site: EffectSite? = nil) {
       self.operation = operation
-      self.site = site
+      super.init(site: site)
     }
   }
 
@@ -82,8 +80,9 @@ public struct Effect<Element: Sendable>: Sendable {
 
   /// The element of a `.send(x)`; `nil` for every other effect.
   @usableFromInline let sent: Element?
-  /// Every other operation; `nil` for `.none` and a `.send(x)`.
-  @usableFromInline let box: Box?
+  /// Every other operation, in a ``Box``, or a ``CancelBox`` for a `.cancel`; `nil` for `.none`
+  /// and a `.send(x)`.
+  @usableFromInline let box: EffectStorage?
 
   @inlinable
   init(sent element: Element) {
@@ -96,6 +95,7 @@ public struct Effect<Element: Sendable>: Sendable {
     self.sent = nil
     switch operation {
     case .none: self.box = nil
+    case .cancel(let id): self.box = CancelBox(id)
     default: self.box = Box(operation)
     }
   }
@@ -108,10 +108,15 @@ public struct Effect<Element: Sendable>: Sendable {
   }
 
   /// What the effect does, as one value (inlinable: an unspecialized read looks up the metadata
-  /// of `Operation` for the concrete element).
+  /// of `Operation` for the concrete element). Always inlined: a call returns a copy of the
+  /// operation, made through its value witness, where the inlined switch reads the box in place.
   @inlinable
+  @inline(__always)
   var operation: Operation {
-    if let box { return box.operation }
+    if let box {
+      if type(of: box) == CancelBox.self { return .cancel(unsafeDowncast(box, to: CancelBox.self).id) }
+      return unsafeDowncast(box, to: Box.self).operation
+    }
     if let sent { return .element(sent) }
     return .none
   }
@@ -119,6 +124,35 @@ public struct Effect<Element: Sendable>: Sendable {
   /// Whether this is ``none``: no element and no operation.
   @inlinable
   var isNone: Bool { sent == nil && box == nil }
+}
+
+/// What an effect holds behind its one reference: a generic ``Effect/Box``, or a ``CancelBox``.
+///
+/// A `.cancel` gets a box that is not generic: a generic box's deinit runs unspecialized and asks
+/// the runtime for its `Operation`'s metadata (a few hundred instructions) to destroy it, paid at
+/// every cancel; this one's knows its field's layout. Unchecked: each subclass holds only
+/// immutable, sendable values.
+@usableFromInline
+class EffectStorage: @unchecked Sendable {
+  /// Where an asynchronous effect was built, for inspection (``EffectInfo``).
+  @usableFromInline let site: EffectSite?
+
+  @usableFromInline
+  init(site: EffectSite?) {
+    self.site = site
+  }
+}
+
+/// The identifier of a `.cancel` effect.
+@usableFromInline
+final class CancelBox: EffectStorage, @unchecked Sendable {
+  @usableFromInline let id: EffectID
+
+  @usableFromInline
+  init(_ id: EffectID) {
+    self.id = id
+    super.init(site: nil)
+  }
 }
 
 // MARK: - Creating effects
@@ -231,6 +265,7 @@ extension Effect {
 
   /// An effect that cancels the running effects with the given identifier.
   /// - Parameter id: The identifier given to ``cancellable(id:cancelInFlight:)``.
+  @inlinable
   public static func cancel(id: some Hashable & Sendable) -> Effect {
     Effect(operation: .cancel(EffectID(id)))
   }

@@ -9,9 +9,11 @@ public struct EffectID: Hashable, Sendable {
   // `AnyHashable` is not `Sendable`; it is safe here because it is only ever built from a
   // value that is `Hashable & Sendable` (see `init(_:)`), and it is never mutated. A class, so
   // that an identifier takes two words rather than an `AnyHashable`'s five.
-  private final class Box: @unchecked Sendable {
-    let base: AnyHashable
+  @usableFromInline
+  final class Box: @unchecked Sendable {
+    @usableFromInline let base: AnyHashable
 
+    @usableFromInline
     init(base: AnyHashable) {
       self.base = base
     }
@@ -20,16 +22,20 @@ public struct EffectID: Hashable, Sendable {
   // `Int` and `String`, the usual names, are kept as themselves: an `AnyHashable` of an integer
   // builds a canonical box and casts it on every hash and comparison, which made looking an effect
   // up by its identifier cost more than cancelling its task.
-  private enum Storage {
+  @usableFromInline
+  enum Storage: Sendable {
     case int(Int)
     case string(String)
     case other(Box)
   }
 
-  private let storage: Storage
+  @usableFromInline let storage: Storage
 
+  // Inlinable: for a concrete type the checks below fold away, where a call made them at run time
+  // at every `cancel(id:)` and `cancellable(id:)`.
   /// Wraps a hashable, sendable value as an effect identifier.
   /// - Parameter id: The value that names the effect.
+  @inlinable
   public init(_ id: some Hashable & Sendable) {
     if type(of: id) == Int.self {
       storage = .int(unsafeBitCast(id, to: Int.self))

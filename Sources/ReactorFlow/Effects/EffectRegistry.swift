@@ -53,10 +53,33 @@ final class EffectRegistry {
     }
   }
 
+  /// A serial number as the key of `running`, hashed with one multiplication rather than SipHash:
+  /// the start, the cancel and the end of every effect look it up, and removing a key from a
+  /// dictionary rehashes the keys after it. Serials are handed out in order by this registry, not
+  /// chosen by anyone who could aim them at one bucket; consecutive ones fall in consecutive
+  /// buckets, spread, as multiplying by an odd number permutes the low bits.
+  struct Serial: Hashable {
+    let value: Int
+
+    init(_ value: Int) {
+      self.value = value
+    }
+
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(value)
+    }
+
+    // The requirement that `Dictionary` calls; `hash(into:)` stays for other hashers. The factor
+    // is 2^64 over the golden ratio, odd.
+    func _rawHashValue(seed: Int) -> Int {
+      (value ^ seed) &* -7_046_029_254_386_353_131
+    }
+  }
+
   // Unchecked, which saves an exclusivity check on every start, cancel and end of an effect:
   // sound, as the registry is isolated to the main actor and nothing it calls while it reads or
   // modifies these (a task's `cancel()`) can reach back into it.
-  @exclusivity(unchecked) private var running: [Int: RunningEffect] = [:]
+  @exclusivity(unchecked) private var running: [Serial: RunningEffect] = [:]
   @exclusivity(unchecked) private var runningByID: [EffectID: Serials] = [:]
   @exclusivity(unchecked) private var nextSerial = 0
   /// The throttle windows that are open, each closed by its task.
@@ -71,7 +94,7 @@ final class EffectRegistry {
 
   @usableFromInline
   func register(_ task: Task<Void, Never>, serial: Int, ids: EffectIDs, isExternal: Bool) {
-    running[serial] = RunningEffect(task: task, ids: ids, isExternal: isExternal)
+    running[Serial(serial)] = RunningEffect(task: task, ids: ids, isExternal: isExternal)
     ids.forEach { id in
       if let index = runningByID.index(forKey: id) {
         runningByID.values[index].insert(serial)
@@ -83,7 +106,7 @@ final class EffectRegistry {
 
   @usableFromInline
   func didFinish(serial: Int) {
-    guard let effect = running.removeValue(forKey: serial) else { return }
+    guard let effect = running.removeValue(forKey: Serial(serial)) else { return }
     effect.ids.forEach { id in forget(serial, under: id) }
   }
 
@@ -96,7 +119,7 @@ final class EffectRegistry {
   func cancel(id: EffectID) {
     guard let serials = runningByID.removeValue(forKey: id) else { return }
     serials.forEach { serial in
-      guard let effect = running.removeValue(forKey: serial) else { return }
+      guard let effect = running.removeValue(forKey: Serial(serial)) else { return }
       effect.ids.forEach { other in
         if other != id { forget(serial, under: other) }
       }
