@@ -437,13 +437,6 @@ extension ReactorRuntime {
     inspectors?.nextActionSource = .effect
   }
 
-  /// Reports an action being sent, if something inspects the reactor.
-  @inlinable @inline(never)
-  func reportAction(_ action: Action) {
-    guard let inspectors else { return }
-    if inspectors.logsOnly { inspectors.logAction(action) } else { inspectors.action(action) }
-  }
-
   /// Reports an action that `transform(action:)` produced as an effect.
   @inlinable @inline(never)
   func reportTransformed(_ action: Action) {

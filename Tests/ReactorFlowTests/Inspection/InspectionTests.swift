@@ -169,14 +169,7 @@ final class InspectionTests: XCTestCase {
     // then: the second handler, cancelled before its turn, saw nothing; a new inspection works
     XCTAssertEqual(first.lines, ["action increment from send"])
     XCTAssertEqual(second.lines, [])
-    let third = EventLines()
-    let token = reactor.inspect { third.record($0) }
-    reactor.send(.increment)
-    XCTAssertEqual(
-      third.lines,
-      ["action increment from send", "mutation add(1) by mutate", "state 2,false -> 3,false"])
-    token.cancel()
-    XCTAssertEqual(reactor.currentState.count, 3)
+    assertANewInspectionSeesTheThirdIncrement(of: reactor)
   }
 
   func test_handlerCancellingItsTokenOnAMutation_seesNoStateAndANewInspectionWorks() async {
@@ -197,14 +190,22 @@ final class InspectionTests: XCTestCase {
 
     // then
     XCTAssertEqual(events.lines, ["action increment from send", "mutation add(1) by mutate"])
+    assertANewInspectionSeesTheThirdIncrement(of: reactor)
+  }
+
+  /// After two increments, a handler attached now sees all three events of the third.
+  private func assertANewInspectionSeesTheThirdIncrement(
+    of reactor: InspectedCounter, file: StaticString = #filePath, line: UInt = #line
+  ) {
     let later = EventLines()
     let token = reactor.inspect { later.record($0) }
     reactor.send(.increment)
     XCTAssertEqual(
       later.lines,
-      ["action increment from send", "mutation add(1) by mutate", "state 2,false -> 3,false"])
+      ["action increment from send", "mutation add(1) by mutate", "state 2,false -> 3,false"],
+      file: file, line: line)
     token.cancel()
-    XCTAssertEqual(reactor.currentState.count, 3)
+    XCTAssertEqual(reactor.currentState.count, 3, file: file, line: line)
   }
 
   func test_onlyHandlerAttachingAnotherDuringAnEvent_theNewOneStartsAtTheNextEvent() async {
