@@ -7,10 +7,10 @@
 ///
 /// Lines go to standard error, or on Apple systems to the unified log (`os.Logger`, subsystem
 /// `ReactorFlow`, category `changes`), where effects are also signpost intervals that Instruments
-/// shows. Standard error receives each event's lines in one write, made from a buffer kept from
-/// event to event; ``init(output:)`` writes the lines to a `TextOutputStream` instead, and
-/// ``init(write:)`` passes each line to a closure. Log one reactor with
-/// ``Reactor/logChanges(to:)`` or ``Reactor/logChanges(output:)``, or every reactor with
+/// shows. Standard error receives each event's lines in one write (a mutation's with those of the
+/// state it made), from a buffer kept from event to event; ``init(output:)`` writes the lines to a
+/// `TextOutputStream` instead, and ``init(write:)`` passes each line to a closure. Log one reactor
+/// with ``Reactor/logChanges(to:)`` or ``Reactor/logChanges(output:)``, or every reactor with
 /// ``ReactorInspection/attach(_:)``:
 /// ```swift
 /// let token = ReactorInspection.attach(ChangeLog())
@@ -142,6 +142,12 @@ public final class ChangeLog: ReactorInspector {
     #endif
   }
 
+  /// Whether the log writes bytes (to standard error): an attachment to one reactor then keeps
+  /// its lines as bytes (``LogAttachment``).
+  @usableFromInline var writesBytes: Bool {
+    if case .standardError = output { true } else { false }
+  }
+
   /// Writes an action's line, the one kept for `key` if there is one.
   @usableFromInline
   func action<Action>(
@@ -150,13 +156,56 @@ public final class ChangeLog: ReactorInspector {
     if let key, let line = recentLines.line(for: key, name: reactor.name) {
       writeLine(line)
     } else {
-      let from = source == .send ? "" : " (from \(source))"
-      let line =
-        "[\(reactor.name)] action \(shortDescription(of: action, limit: Self.maximumValueLength))\(from)"
+      let line = actionLine(action, source: source, name: reactor.name)
       if let key { recentLines.remember(line, for: key, name: reactor.name) }
       writeLine(line)
     }
     endEvent()
+  }
+
+  /// Writes the line that `attachment` keeps for `key`, if there is one, as bytes, and sends it
+  /// on if `flush`.
+  /// - Returns: Whether a line was kept.
+  @usableFromInline
+  func writeKeptLine(_ key: LogAttachment.Key, of attachment: LogAttachment, flush: Bool) -> Bool {
+    guard let line = attachment.line(for: key) else { return false }
+    standardError.append(line)
+    if flush { standardError.flush() }
+    return true
+  }
+
+  /// Writes an action's line, which `attachment` did not keep, and keeps it there for `key`.
+  @usableFromInline
+  func action<Action>(
+    _ action: Action, source: ActionSource, keeping key: LogAttachment.Key?,
+    in attachment: LogAttachment, from reactor: InspectedReactor
+  ) {
+    let line = actionLine(action, source: source, name: reactor.name)
+    if let key { attachment.keep(line, for: key) }
+    writeLine(line)
+    endEvent()
+  }
+
+  /// Writes a mutation's line, which `attachment` did not keep, and keeps it there for `key`;
+  /// sends it on if `flush`.
+  @usableFromInline
+  func mutation<Mutation>(
+    _ mutation: Mutation, keeping key: LogAttachment.Key?, in attachment: LogAttachment,
+    from reactor: InspectedReactor, flush: Bool
+  ) {
+    let line = mutationLine(mutation, name: reactor.name)
+    if let key { attachment.keep(line, for: key) }
+    writeLine(line)
+    if flush { endEvent() }
+  }
+
+  private func actionLine<Action>(_ action: Action, source: ActionSource, name: String) -> String {
+    let from = source == .send ? "" : " (from \(source))"
+    return "[\(name)] action \(shortDescription(of: action, limit: Self.maximumValueLength))\(from)"
+  }
+
+  private func mutationLine<Mutation>(_ mutation: Mutation, name: String) -> String {
+    "[\(name)]   mutation \(shortDescription(of: mutation, limit: Self.maximumValueLength))"
   }
 
   /// Writes a mutation's line, the one kept for `key` if there is one.
@@ -168,8 +217,7 @@ public final class ChangeLog: ReactorInspector {
       if let key, let line = recentLines.line(for: key, name: reactor.name) {
         writeLine(line)
       } else {
-        let line =
-          "[\(reactor.name)]   mutation \(shortDescription(of: mutation, limit: Self.maximumValueLength))"
+        let line = mutationLine(mutation, name: reactor.name)
         if let key { recentLines.remember(line, for: key, name: reactor.name) }
         writeLine(line)
       }
@@ -197,18 +245,29 @@ public final class ChangeLog: ReactorInspector {
     writeState(old: old, new: new, prefix: prefix, layout: layout(of: old.pointee))
   }
 
-  /// Writes the lines of a state change of the reactor that `lines` names, with the layout it
-  /// keeps: one attachment's, so that neither is looked up again.
+  /// Writes the lines of a state change of the reactor that `attachment` logs, with the layout
+  /// it keeps, so that neither is looked up again; to standard error, a plain value's lines as
+  /// bytes, their starts kept by the attachment too.
   @usableFromInline
-  func state<State>(old: UnsafePointer<State>, new: UnsafePointer<State>, lines: StateLines) {
+  func state<State>(
+    old: UnsafePointer<State>, new: UnsafePointer<State>, attachment: LogAttachment
+  ) {
     let layout: StateLayout?
-    if let known = lines.layout {
+    if let known = attachment.layout {
       layout = known
     } else {
       layout = self.layout(of: old.pointee)
-      lines.layout = .some(layout)
+      attachment.layout = .some(layout)
     }
-    writeState(old: old, new: new, prefix: lines.prefix, layout: layout)
+    guard case .standardError = output, let layout else {
+      return writeState(old: old, new: new, prefix: attachment.prefix, layout: layout)
+    }
+    let leftOut = layout.writeChanges(
+      old: old, new: new, starts: attachment.lineStarts(of: layout), prefix: attachment.prefix,
+      to: standardError, limit: Self.maximumDiffLines
+    ) { start, end in writeLine(start, end) }
+    if leftOut > 0 { writeLine(attachment.prefix, .text("… \(leftOut) more changed lines")) }
+    endEvent()
   }
 
   private func writeState<State>(
@@ -271,6 +330,7 @@ public final class ChangeLog: ReactorInspector {
   }
 
   /// Sends an event's lines on: one write to standard error for all of them.
+  @inline(__always)
   private func endEvent() {
     guard case .standardError = output else { return }
     standardError.flush()
@@ -376,23 +436,45 @@ extension Reactor {
     // the reactor's types, where building an event and taking it apart again copied each payload
     // twice (see CONTRIBUTING.md). The keys of the kept lines are made here too: here, a value's
     // bytes are read without its value witnesses.
-    let stateLines = StateLines(name: reactor.name)
-    let calls = InspectorHub<Action, Mutation, State>.LogCalls(
-      action: { pointer, source in
-        let action = pointer.assumingMemoryBound(to: Action.self)
-        let key = RecentLines.Key(action.pointee, kind: .init(source), reactor: reactor.id)
-        log.action(action.pointee, source: source, key: key, from: reactor)
-      },
-      mutation: { pointer in
-        let mutation = pointer.assumingMemoryBound(to: Mutation.self)
-        let key = RecentLines.Key(mutation.pointee, kind: .mutation, reactor: reactor.id)
-        log.mutation(mutation.pointee, effect: nil, key: key, from: reactor)
-      },
-      state: { old, new in
-        log.state(
-          old: old.assumingMemoryBound(to: State.self), new: new.assumingMemoryBound(to: State.self),
-          lines: stateLines)
-      })
+    let attachment = LogAttachment(name: reactor.name, keepsBytes: log.writesBytes)
+    let state: @MainActor (UnsafeRawPointer, UnsafeRawPointer) -> Void = { old, new in
+      log.state(
+        old: old.assumingMemoryBound(to: State.self), new: new.assumingMemoryBound(to: State.self),
+        attachment: attachment)
+    }
+    let calls: InspectorHub<Action, Mutation, State>.LogCalls
+    if attachment.keepsBytes {
+      // To standard error, the attachment keeps the lines of actions and mutations as bytes, and
+      // a mutation's line goes out in one write with its state's.
+      calls = .init(
+        action: { pointer, source in
+          let action = pointer.assumingMemoryBound(to: Action.self)
+          let key = LogAttachment.Key(action.pointee, kind: .init(source))
+          if let key, log.writeKeptLine(key, of: attachment, flush: true) { return }
+          log.action(action.pointee, source: source, keeping: key, in: attachment, from: reactor)
+        },
+        mutation: { pointer, stateFollows in
+          let mutation = pointer.assumingMemoryBound(to: Mutation.self)
+          let key = LogAttachment.Key(mutation.pointee, kind: .mutation)
+          if let key, log.writeKeptLine(key, of: attachment, flush: !stateFollows) { return }
+          log.mutation(
+            mutation.pointee, keeping: key, in: attachment, from: reactor, flush: !stateFollows)
+        },
+        state: state)
+    } else {
+      calls = .init(
+        action: { pointer, source in
+          let action = pointer.assumingMemoryBound(to: Action.self)
+          let key = RecentLines.Key(action.pointee, kind: .init(source), reactor: reactor.id)
+          log.action(action.pointee, source: source, key: key, from: reactor)
+        },
+        mutation: { pointer, _ in
+          let mutation = pointer.assumingMemoryBound(to: Mutation.self)
+          let key = RecentLines.Key(mutation.pointee, kind: .mutation, reactor: reactor.id)
+          log.mutation(mutation.pointee, effect: nil, key: key, from: reactor)
+        },
+        state: state)
+    }
     return inspect(
       { event in
         switch event {
@@ -409,21 +491,6 @@ extension Reactor {
         case .mutation(_, .some), .effectStarted, .effectEnded: log.receive(event, from: reactor)
         }
       }, log: calls)
-  }
-}
-
-/// The start of one reactor's lines of state changes, and its state's layout once looked up: kept
-/// by the attachment of a log to that reactor.
-@MainActor
-@usableFromInline
-final class StateLines {
-  let prefix: String
-  /// The state's layout, `.some(nil)` for a state outlined whole, `nil` until looked up.
-  var layout: StateLayout??
-
-  @usableFromInline
-  init(name: String) {
-    prefix = "[\(name)]     "
   }
 }
 

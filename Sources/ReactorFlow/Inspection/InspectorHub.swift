@@ -43,17 +43,19 @@ final class InspectorHub<Action: Sendable, Mutation: Sendable, State> {
   /// A change log's calls for the usual events, specialized for the reactor's types where the
   /// log is attached, each given the event's values borrowed rather than an event taken apart.
   /// They take the values' addresses: a closure of a generic type, read from the handler by
-  /// specialized code, would be wrapped in a reabstraction thunk, allocated, on every call.
+  /// specialized code, would be wrapped in a reabstraction thunk, allocated, on every call. The
+  /// mutation's call is told whether a state's call follows it, so that a log may write the two
+  /// at once.
   @usableFromInline
   struct LogCalls {
     @usableFromInline let action: @MainActor (UnsafeRawPointer, ActionSource) -> Void
-    @usableFromInline let mutation: @MainActor (UnsafeRawPointer) -> Void
+    @usableFromInline let mutation: @MainActor (UnsafeRawPointer, _ stateFollows: Bool) -> Void
     @usableFromInline let state: @MainActor (UnsafeRawPointer, UnsafeRawPointer) -> Void
 
     @inlinable
     init(
       action: @escaping @MainActor (UnsafeRawPointer, ActionSource) -> Void,
-      mutation: @escaping @MainActor (UnsafeRawPointer) -> Void,
+      mutation: @escaping @MainActor (UnsafeRawPointer, _ stateFollows: Bool) -> Void,
       state: @escaping @MainActor (UnsafeRawPointer, UnsafeRawPointer) -> Void
     ) {
       self.action = action
@@ -72,7 +74,7 @@ final class InspectorHub<Action: Sendable, Mutation: Sendable, State> {
     /// A change log's calls, with their isolation cast away likewise; the events they do not
     /// take (effects, and a mutation an effect sent) go to `function`.
     @usableFromInline let logAction: ((UnsafeRawPointer, ActionSource) -> Void)?
-    @usableFromInline let logMutation: ((UnsafeRawPointer) -> Void)?
+    @usableFromInline let logMutation: ((UnsafeRawPointer, Bool) -> Void)?
     @usableFromInline let logState: ((UnsafeRawPointer, UnsafeRawPointer) -> Void)?
     let id: Int
     /// Set when its token stops it; an emission skips it from then on.
@@ -126,10 +128,12 @@ final class InspectorHub<Action: Sendable, Mutation: Sendable, State> {
     }
 
     @inlinable
-    nonisolated static func logMutation(_ handler: Unmanaged<Handler>, _ mutation: Mutation) {
+    nonisolated static func logMutation(
+      _ handler: Unmanaged<Handler>, _ mutation: Mutation, stateFollows: Bool
+    ) {
       handler._withUnsafeGuaranteedRef { handler in
         guard !handler.isRemoved else { return }
-        withUnsafePointer(to: mutation) { handler.logMutation?(UnsafeRawPointer($0)) }
+        withUnsafePointer(to: mutation) { handler.logMutation?(UnsafeRawPointer($0), stateFollows) }
       }
     }
 
@@ -162,11 +166,11 @@ final class InspectorHub<Action: Sendable, Mutation: Sendable, State> {
     }
 
     private struct IsolatedMutation {
-      let function: @MainActor (UnsafeRawPointer) -> Void
+      let function: @MainActor (UnsafeRawPointer, Bool) -> Void
     }
 
     private struct NonisolatedMutation {
-      let function: (UnsafeRawPointer) -> Void
+      let function: (UnsafeRawPointer, Bool) -> Void
     }
 
     private struct IsolatedState {
@@ -332,12 +336,13 @@ final class InspectorHub<Action: Sendable, Mutation: Sendable, State> {
     let old = lastState
     lastState = new
     emissions &+= 1
+    let stateFollows = old != nil
     let count = calls.count
     var index = 0
     while index < count {
       let handler = calls[index]
       index &+= 1
-      Handler.logMutation(handler, mutation)
+      Handler.logMutation(handler, mutation, stateFollows: stateFollows)
     }
     if let old {
       // Over the handlers added meanwhile too, as the state event of `applied` goes.

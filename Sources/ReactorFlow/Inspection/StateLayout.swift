@@ -137,8 +137,9 @@ final class StateLayout {
   }
 
   private let fields: [Field]
-  /// Where each field's bytes are, apart from the rest so that comparing them copies nothing.
-  private let spans: [(offset: Int, size: Int)]
+  /// Where each field's bytes are, apart from the rest so that comparing them copies nothing and
+  /// retains nothing.
+  private let spans: UnsafeMutablePointer<(offset: Int, size: Int)>
   /// How many bytes the state takes.
   private let size: Int
   /// The start of each field's lines after the last prefix, so that a line is one
@@ -198,8 +199,13 @@ final class StateLayout {
       !fields.allSatisfy({ $0.label.hasPrefix("_") })
     else { return nil }
     self.fields = fields
-    spans = fields.map { ($0.offset, $0.size) }
+    spans = .allocate(capacity: fields.count)
+    for (index, field) in fields.enumerated() { (spans + index).initialize(to: (field.offset, field.size)) }
     size = end
+  }
+
+  deinit {
+    spans.deallocate()
   }
 
   /// Passes `emit` the change log's lines for the fields that differ between `old` and `new`:
@@ -217,62 +223,221 @@ final class StateLayout {
     // The two states' fields as their mirrors give them, made only when a field that is not a
     // plain value changed.
     var children: (old: [Any], new: [Any])?
-    let before = UnsafeRawPointer(old)
-    let after = UnsafeRawPointer(new)
-    // The states' bytes compared eight at a time, and only the fields where they differ
-    // looked at: most changes touch a field or two.
-    var next = 0
-    var offset = 0
-    while offset < size, next < spans.count {
-      // Equal whole words skipped in a loop of their own, the usual case.
-      while offset &+ 8 <= size,
-        before.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-          == after.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-      {
-        offset &+= 8
+    var changed = ChangedFields(old, new, layout: self)
+    while let index = changed.next() {
+      // The field's parts read one by one: a copy of the whole would retain its strings.
+      guard let leaf = fields[index].leaf else {
+        guard let lines = outlineChanges(of: index, old: old, new: new, children: &children) else { return }
+        for line in lines { emit(prefix, .text(line)) }
+        continue
       }
-      guard offset < size else { break }
-      let width = min(8, size - offset)
-      let equal = width < 8 && Self.equalBytes(before + offset, after + offset, count: width)
-      offset += width
-      guard !equal else { continue }
-      while next < spans.count, spans[next].offset + spans[next].size <= offset - width { next += 1 }
-      // Each field these bytes overlap, not looked at yet.
-      while next < spans.count, spans[next].offset < offset {
-        let index = next
-        next += 1
-        let span = spans[index]
-        guard !Self.equalBytes(before + span.offset, after + span.offset, count: span.size) else {
-          continue
-        }
-        // The field's parts read one by one: a copy of the whole would retain its strings.
-        if let leaf = fields[index].leaf {
-          if leaf.differsWithItsBytes {
-            emit(leads[index].removed, .value(leaf, before + span.offset))
-            emit(leads[index].added, .value(leaf, after + span.offset))
-            continue
+      let before = UnsafeRawPointer(old) + spans[index].offset
+      let after = UnsafeRawPointer(new) + spans[index].offset
+      if leaf.differsWithItsBytes {
+        emit(leads[index].removed, .value(leaf, before))
+        emit(leads[index].added, .value(leaf, after))
+        continue
+      }
+      let oldText = leaf.text(at: before)
+      let newText = leaf.text(at: after)
+      guard oldText != newText else { continue }
+      emit(leads[index].removed, .text(oldText))
+      emit(leads[index].added, .text(newText))
+    }
+  }
+
+  /// Adds the change log's lines for the fields that differ between `old` and `new` to `buffer`,
+  /// as ``changes(old:new:prefix:_:)`` passes them, at most `limit` of them: a plain value's
+  /// lines as bytes, their starts taken from `starts`, other fields' lines through `other`.
+  /// - Returns: How many lines were left out.
+  func writeChanges<State>(
+    old: UnsafePointer<State>, new: UnsafePointer<State>, starts: LineStarts, prefix: String,
+    to buffer: StandardErrorBuffer, limit: Int, other: (String, LineEnd) -> Void
+  ) -> Int {
+    var lines = LineCount(limit: limit)
+    var children: (old: [Any], new: [Any])?
+    var changed = ChangedFields(old, new, layout: self)
+    while let index = changed.next() {
+      guard let leaf = fields[index].leaf else {
+        guard let texts = outlineChanges(of: index, old: old, new: new, children: &children) else { break }
+        for text in texts where lines.take() { other(prefix, .text(text)) }
+        continue
+      }
+      let before = UnsafeRawPointer(old) + spans[index].offset
+      let after = UnsafeRawPointer(new) + spans[index].offset
+      if leaf.differsWithItsBytes {
+        if lines.take() { Self.write(starts, index &* 2, leaf, at: before, to: buffer) }
+        if lines.take() { Self.write(starts, index &* 2 &+ 1, leaf, at: after, to: buffer) }
+        continue
+      }
+      let oldText = leaf.text(at: before)
+      let newText = leaf.text(at: after)
+      guard oldText != newText else { continue }
+      if lines.take() { Self.write(starts, index &* 2, oldText, to: buffer) }
+      if lines.take() { Self.write(starts, index &* 2 &+ 1, newText, to: buffer) }
+    }
+    return lines.leftOut
+  }
+
+  /// Counts lines against a limit.
+  private struct LineCount {
+    let limit: Int
+    var written = 0
+    var leftOut = 0
+
+    /// Whether one more line may be written; counts it either way.
+    @inline(__always)
+    mutating func take() -> Bool {
+      guard written < limit else {
+        leftOut &+= 1
+        return false
+      }
+      written &+= 1
+      return true
+    }
+  }
+
+  /// Adds a line: the start at `start`, the value at `pointer`, a line break.
+  @inline(__always)
+  private static func write(
+    _ starts: LineStarts, _ start: Int, _ leaf: Leaf, at pointer: UnsafeRawPointer,
+    to buffer: StandardErrorBuffer
+  ) {
+    starts.append(start, to: buffer)
+    leaf.write(at: pointer, to: buffer)
+    buffer.append(byte: UInt8(ascii: "\n"))
+  }
+
+  /// Adds a line: the start at `start`, `text`, a line break.
+  private static func write(
+    _ starts: LineStarts, _ start: Int, _ text: String, to buffer: StandardErrorBuffer
+  ) {
+    starts.append(start, to: buffer)
+    buffer.append(text)
+    buffer.append(byte: UInt8(ascii: "\n"))
+  }
+
+  /// The indices of the fields whose bytes differ between two states, in order.
+  ///
+  /// The states' bytes are compared eight at a time, and only the fields where they differ
+  /// looked at: most changes touch a field or two. Plain data, so that going through it
+  /// retains nothing.
+  private struct ChangedFields {
+    private let before: UnsafeRawPointer
+    private let after: UnsafeRawPointer
+    private let spans: UnsafeMutablePointer<(offset: Int, size: Int)>
+    private let fieldCount: Int
+    private let size: Int
+    /// The end of the bytes compared so far.
+    private var offset = 0
+    /// The first field not looked at yet.
+    private var field = 0
+    /// Whether the last word compared differed, and its fields are being looked at.
+    private var inWord = false
+
+    init<State>(_ old: UnsafePointer<State>, _ new: UnsafePointer<State>, layout: StateLayout) {
+      before = UnsafeRawPointer(old)
+      after = UnsafeRawPointer(new)
+      spans = layout.spans
+      fieldCount = layout.fields.count
+      size = layout.size
+    }
+
+    mutating func next() -> Int? {
+      while true {
+        if inWord {
+          // Each field the differing word overlaps, not looked at yet.
+          while field < fieldCount, spans[field].offset < offset {
+            let index = field
+            field &+= 1
+            let span = spans[index]
+            if !StateLayout.equalBytes(before + span.offset, after + span.offset, count: span.size) {
+              return index
+            }
           }
-          let oldText = leaf.text(at: before + span.offset)
-          let newText = leaf.text(at: after + span.offset)
-          guard oldText != newText else { continue }
-          emit(leads[index].removed, .text(oldText))
-          emit(leads[index].added, .text(newText))
-          continue
+          inWord = false
         }
-        if children == nil {
-          children = (
-            Mirror(reflecting: old.pointee).children.map(\.value),
-            Mirror(reflecting: new.pointee).children.map(\.value)
-          )
+        guard offset < size, field < fieldCount else { return nil }
+        // Equal whole words skipped in a loop of their own, the usual case.
+        while offset &+ 8 <= size,
+          before.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            == after.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        {
+          offset &+= 8
         }
-        guard let children, index < children.old.count, index < children.new.count else { return }
-        let label = fields[index].label
-        let oldLines = StateDiff.outline(children.old[index], label: label, depth: 1)
-        let newLines = StateDiff.outline(children.new[index], label: label, depth: 1)
-        for change in StateDiff.changedLines(old: oldLines, new: newLines) {
-          emit(prefix, .text(ChangeLog.withoutIndentation(change)))
-        }
+        guard offset < size else { return nil }
+        let width = min(8, size - offset)
+        let equal = width < 8 && StateLayout.equalBytes(before + offset, after + offset, count: width)
+        offset += width
+        guard !equal else { continue }
+        while field < fieldCount, spans[field].offset + spans[field].size <= offset - width { field += 1 }
+        inWord = true
       }
+    }
+  }
+
+  /// The changed lines of the outlines of the field at `index`, a field that is not a plain
+  /// value, read back through the states' mirrors (made once, in `children`), without the
+  /// outline's indentation; `nil` if the mirrors do not hold the field.
+  private func outlineChanges<State>(
+    of index: Int, old: UnsafePointer<State>, new: UnsafePointer<State>,
+    children: inout (old: [Any], new: [Any])?
+  ) -> [String]? {
+    if children == nil {
+      children = (
+        Mirror(reflecting: old.pointee).children.map(\.value),
+        Mirror(reflecting: new.pointee).children.map(\.value)
+      )
+    }
+    guard let children, index < children.old.count, index < children.new.count else { return nil }
+    let label = fields[index].label
+    let oldLines = StateDiff.outline(children.old[index], label: label, depth: 1)
+    let newLines = StateDiff.outline(children.new[index], label: label, depth: 1)
+    return StateDiff.changedLines(old: oldLines, new: newLines).map(ChangeLog.withoutIndentation)
+  }
+
+  /// The starts of the change log's lines of each field, `prefix` then the field's marker and
+  /// label, as bytes: `2 * index` for the old value's line, `2 * index + 1` for the new one's.
+  /// The caller deallocates them.
+  func lineStarts(prefix: String) -> LineStarts {
+    var lines: [String] = []
+    for field in fields {
+      lines.append(prefix + field.removed)
+      lines.append(prefix + field.added)
+    }
+    return LineStarts(lines)
+  }
+
+  /// Lines' starts as bytes in one allocation, read without a retain.
+  struct LineStarts {
+    private let bytes: UnsafeMutablePointer<UInt8>
+    /// Where each start is in `bytes`: its offset, then its count.
+    private let spans: UnsafeMutablePointer<Int>
+
+    init(_ lines: [String]) {
+      let total = lines.reduce(0) { $0 + $1.utf8.count }
+      bytes = .allocate(capacity: max(total, 1))
+      spans = .allocate(capacity: max(lines.count * 2, 1))
+      var offset = 0
+      for (index, line) in lines.enumerated() {
+        let utf8 = Array(line.utf8)
+        (bytes + offset).initialize(from: utf8, count: utf8.count)
+        spans[index * 2] = offset
+        spans[index * 2 + 1] = utf8.count
+        offset += utf8.count
+      }
+    }
+
+    /// Adds the start at `index` to `buffer`.
+    @inline(__always)
+    func append(_ index: Int, to buffer: StandardErrorBuffer) {
+      buffer.append(
+        UnsafeBufferPointer(start: bytes + spans[index &* 2], count: spans[index &* 2 &+ 1]))
+    }
+
+    func deallocate() {
+      bytes.deallocate()
+      spans.deallocate()
     }
   }
 

@@ -41,23 +41,25 @@ private func writeToStandardError(_ bytes: UnsafePointer<UInt8>, _ count: Int) -
 }
 
 /// Bytes on their way to standard error, gathered so that several lines take one write, in
-/// storage kept from write to write.
+/// storage kept from write to write. What is still gathered when the buffer goes is written then.
 final class StandardErrorBuffer {
-  /// Writes the bytes gathered: to standard error, or where a test reads them.
-  private let write: (UnsafeBufferPointer<UInt8>) -> Void
+  /// Writes the bytes gathered where a test reads them; `nil` for standard error, which is
+  /// written without a closure's call.
+  private let write: ((UnsafeBufferPointer<UInt8>) -> Void)?
   // Unchecked, which saves an exclusivity check on every piece: its owner uses it from one
   // isolation, and no access is held across a call out of this class.
   @exclusivity(unchecked) private var storage: UnsafeMutablePointer<UInt8>
   @exclusivity(unchecked) private var capacity: Int
   @exclusivity(unchecked) private var count = 0
 
-  init(capacity: Int = 512, write: @escaping (UnsafeBufferPointer<UInt8>) -> Void = StandardError.write) {
+  init(capacity: Int = 512, write: ((UnsafeBufferPointer<UInt8>) -> Void)? = nil) {
     self.write = write
     self.capacity = capacity
     storage = .allocate(capacity: capacity)
   }
 
   deinit {
+    flush()
     storage.deallocate()
   }
 
@@ -109,21 +111,44 @@ final class StandardErrorBuffer {
       power &*= 10
     }
     end &+= digits
+    // Two digits per division, from the end, read from a table of the pairs "00" to "99".
+    let pairs = Self.digitPairs.utf8Start
     var rest = magnitude
     var index = end
-    repeat {
-      index &-= 1
-      let quotient = rest / 10
-      bytes[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest &- quotient &* 10)
+    while rest >= 100 {
+      let quotient = rest / 100
+      let pair = Int(truncatingIfNeeded: rest &- quotient &* 100) &* 2
+      index &-= 2
+      bytes[index] = pairs[pair]
+      bytes[index &+ 1] = pairs[pair &+ 1]
       rest = quotient
-    } while rest != 0
+    }
+    if rest >= 10 {
+      let pair = Int(truncatingIfNeeded: rest) &* 2
+      bytes[index &- 2] = pairs[pair]
+      bytes[index &- 1] = pairs[pair &+ 1]
+    } else {
+      bytes[index &- 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest)
+    }
     count = end
   }
+
+  /// The decimal pairs "00" to "99", one after the other.
+  private static let digitPairs: StaticString = """
+    00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+    40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+    8081828384858687888990919293949596979899
+    """
 
   /// Writes the bytes gathered, and empties the buffer.
   func flush() {
     guard count > 0 else { return }
-    write(UnsafeBufferPointer(start: storage, count: count))
+    let bytes = UnsafeBufferPointer(start: UnsafePointer(storage), count: count)
+    if let write {
+      write(bytes)
+    } else {
+      StandardError.write(bytes)
+    }
     count = 0
   }
 

@@ -44,7 +44,46 @@ final class ChangeLogOutputTests: XCTestCase {
     outputs.assertTheSameLines()
   }
 
-  func test_bytes_takeOneWritePerEvent() async {
+  func test_streamAndBytes_writeTheClosuresLines_forTwoReactorsOfOneStateLoggedInTurn() async {
+    // given: two reactor types of one state type, the second sent an action while the first
+    // notifies its observers, after its change's lines
+    let first = OutputPairFirst()
+    let second = OutputPairSecond()
+    let firstOutputs = LoggedOutputs(first)
+    let secondOutputs = LoggedOutputs(second)
+    let observation = first.observe(\.count) { second.send($0) }
+
+    // when: more actions than the log keeps lines for, then the first ones again
+    for value in 1...70 { first.send(value) }
+    for value in 1...3 { first.send(value) }
+    observation.cancel()
+    firstOutputs.cancel()
+    secondOutputs.cancel()
+
+    // then
+    firstOutputs.assertTheSameLines()
+    secondOutputs.assertTheSameLines()
+    XCTAssertTrue(secondOutputs.lines.allSatisfy { $0.hasPrefix("[OutputPairSecond]") })
+    XCTAssertEqual(firstOutputs.lines.filter { $0.hasSuffix("action 2") }.count, 2)
+    XCTAssertTrue(secondOutputs.lines.contains("[OutputPairSecond]     + count: 70"))
+  }
+
+  func test_streamAndBytes_writeTheClosuresLines_forChangedFieldsCutAfterTheMaximum() async {
+    // given
+    let reactor = OutputWideReactor()
+    let outputs = LoggedOutputs(reactor)
+
+    // when: 3 lines for the array, then 2 for each of eleven integers: 25 lines, 24 written
+    reactor.send(1)
+    outputs.cancel()
+
+    // then
+    XCTAssertEqual(outputs.lines.last, "[OutputWideReactor]     … 1 more changed lines")
+    XCTAssertEqual(outputs.lines.count, 2 + 24 + 1)
+    outputs.assertTheSameLines()
+  }
+
+  func test_bytes_takeOneWriteForTheActionAndOneForTheMutationAndItsState() async {
     // given
     let reactor = InspectedCounter()
     var writes: [String] = []
@@ -55,13 +94,13 @@ final class ChangeLogOutputTests: XCTestCase {
     reactor.send(.increment)
     token.cancel()
 
-    // then: the action, the mutation, then the state's two lines together
+    // then: the action, then the mutation with the state's two lines
     XCTAssertEqual(
       writes,
       [
         "[InspectedCounter] action increment\n",
-        "[InspectedCounter]   mutation add(1)\n",
-        "[InspectedCounter]     − count: 0\n[InspectedCounter]     + count: 1\n",
+        "[InspectedCounter]   mutation add(1)\n[InspectedCounter]     − count: 0\n"
+          + "[InspectedCounter]     + count: 1\n",
       ])
   }
 }
@@ -112,5 +151,54 @@ private final class OutputListReactor: Reactor {
 
   func reduce(state: [Int], mutation: Int) -> [Int] {
     Array(0..<mutation)
+  }
+}
+
+/// A state of two reactor types.
+private struct OutputPair: Sendable {
+  var count = 0
+  var total = 0
+}
+
+/// Sets `count` to each action and adds it to `total`.
+@MainActor
+private final class OutputPairFirst: Reactor {
+  typealias Action = Int
+  let initialState = OutputPair()
+  let runtime = Runtime()
+
+  func reduce(state: OutputPair, mutation: Int) -> OutputPair {
+    OutputPair(count: mutation, total: state.total + mutation)
+  }
+}
+
+/// `OutputPairFirst`'s reduction, for another reactor type of the same state.
+@MainActor
+private final class OutputPairSecond: Reactor {
+  typealias Action = Int
+  let initialState = OutputPair()
+  let runtime = Runtime()
+
+  func reduce(state: OutputPair, mutation: Int) -> OutputPair {
+    OutputPair(count: mutation, total: state.total + mutation)
+  }
+}
+
+/// An array, then eleven integers, all changed by any action.
+private struct OutputWide: Sendable {
+  var items: [Int] = []
+  var a = 0, b = 0, c = 0, d = 0, e = 0, f = 0, g = 0, h = 0, i = 0, j = 0, k = 0
+}
+
+@MainActor
+private final class OutputWideReactor: Reactor {
+  typealias Action = Int
+  let initialState = OutputWide()
+  let runtime = Runtime()
+
+  func reduce(state: OutputWide, mutation: Int) -> OutputWide {
+    OutputWide(
+      items: [mutation], a: mutation, b: mutation, c: mutation, d: mutation, e: mutation,
+      f: mutation, g: mutation, h: mutation, i: mutation, j: mutation, k: mutation)
   }
 }
