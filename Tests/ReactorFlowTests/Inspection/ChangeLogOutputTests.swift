@@ -83,6 +83,36 @@ final class ChangeLogOutputTests: XCTestCase {
     outputs.assertTheSameLines()
   }
 
+  func test_bytes_areWritten_whenSendReturnsAndBeforeObserversSeeAChange() async {
+    // given: what the log has written when each change reaches an observer
+    let reactor = InspectedCounter()
+    let written = WrittenText()
+    let token = reactor.attachChangeLog(
+      ChangeLog(bytes: { [written] in written.text += String(decoding: $0, as: UTF8.self) }))
+    let observation = reactor.observe(\.count) { [written] _ in written.seen.append(written.text) }
+
+    // when: an action without a mutation, a synchronous change, then an effect's change
+    reactor.send(.stop)
+    let afterStop = written.text
+    reactor.send(.increment)
+    let afterIncrement = written.text
+    await bounded("the load finishes") { await reactor.send(.load).finish() }
+    observation.cancel()
+    token.cancel()
+
+    // then
+    XCTAssertEqual(afterStop, "[InspectedCounter] action stop\n")
+    XCTAssertTrue(afterIncrement.hasSuffix("[InspectedCounter]     + count: 1\n"), afterIncrement)
+    XCTAssertEqual(written.seen.count, 3, "\(written.seen)")
+    XCTAssertEqual(written.seen.dropFirst().first, afterIncrement)
+    let seenAfterEffect = written.seen.last ?? ""
+    XCTAssertTrue(
+      seenAfterEffect.hasSuffix(
+        "[InspectedCounter]   mutation add(10) (from effect #0)\n"
+          + "[InspectedCounter]     − count: 1\n[InspectedCounter]     + count: 11\n"),
+      seenAfterEffect)
+  }
+
   func test_bytes_takeOneWriteForTheActionAndOneForTheMutationAndItsState() async {
     // given
     let reactor = InspectedCounter()
@@ -131,6 +161,13 @@ private final class LoggedOutputs {
     XCTAssertEqual(stream.text, expected, file: file, line: line)
     XCTAssertEqual(String(decoding: bytes, as: UTF8.self), expected, file: file, line: line)
   }
+}
+
+/// What a change log wrote, and what it had written each time an observer saw a change.
+@MainActor
+private final class WrittenText {
+  var text = ""
+  var seen: [String] = []
 }
 
 /// Gathers what a change log writes.
