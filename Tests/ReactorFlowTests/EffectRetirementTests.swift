@@ -8,7 +8,7 @@ import XCTest
 @MainActor
 private final class RetiringEffectsReactor: Reactor {
   enum Ending: Sendable { case cancellation, byItself, failure }
-  enum Action: Sendable { case start(id: Int, Ending), stop(id: Int) }
+  enum Action: Sendable { case start(id: Int, Ending), startNested(id: Int), stop(id: Int) }
   enum Mutation: Sendable, Equatable { case started(Int), sentAfterCancellation, recovered }
   struct State: Equatable, Sendable {
     var started: [Int] = []
@@ -41,6 +41,15 @@ private final class RetiringEffectsReactor: Reactor {
         }
       }
       .cancellable(id: id)
+    case .startNested(let id):
+      // The cancellable comes after a first piece, so that the running effect reaches it.
+      return .concatenate(
+        .run { _ in },
+        Effect.run { send in
+          await send(.started(id))
+          try await suspendUntilCancelled()
+        }
+        .cancellable(id: id))
     case .stop(let id):
       return .cancel(id: id)
     }
@@ -64,6 +73,32 @@ private final class RetiringEffectsReactor: Reactor {
   func started(_ ids: [Int]) async {
     for await started in values(of: \.started) where Set(started).isSuperset(of: ids) { break }
   }
+}
+
+/// An action whose transform holds it until its effect is cancelled; the effect's closing piece
+/// then passes on `.late`, whose effect starts in the action's group, cancelled by then.
+@MainActor
+private final class LateEffectReactor: Reactor {
+  enum Action: Sendable { case start, late }
+  enum Mutation: Sendable { case unused }
+  struct State: Equatable, Sendable {}
+
+  let initialState = State()
+  let runtime = Runtime()
+
+  func transform(action: Action) -> Effect<Action> {
+    guard case .start = action else { return .send(action) }
+    return Effect<Action>.run { _ in try await suspendUntilCancelled() }.finally(.send(.late))
+  }
+
+  func mutate(action: Action) -> Effect<Mutation> {
+    switch action {
+    case .start: return .none
+    case .late: return .run { _ in try await suspendUntilCancelled() }
+    }
+  }
+
+  func reduce(state: State, mutation: Mutation) -> State { state }
 }
 
 /// A cancelled effect leaves its reactor's books when it is cancelled, whether its task has ended
@@ -108,6 +143,36 @@ final class EffectRetirementTests: XCTestCase {
       }
     }
     // The registry forgot every cancelled effect once its task ended.
+    XCTAssertEqual(reactor.runtime.effects?.runningCount, 0)
+  }
+
+  func test_reactorTaskCancel_ofAGroupCancelledBeforeItsLaterEffect_forgetsThatEffectToo() async {
+    // given: an action whose effect starts in its group after the group was cancelled
+    let reactor = LateEffectReactor()
+    let task = reactor.send(.start)
+
+    // when
+    task.cancel()
+    await bounded("the late effect starts and ends") { await task.finish() }
+
+    // then
+    XCTAssertEqual(reactor.runtime.activeEffectCount, 0)
+    XCTAssertEqual(reactor.runtime.effects?.runningCount, 0)
+  }
+
+  func test_nestedCancellable_cancelledWithItsOuterEffect_isForgottenWhenItsTaskEnds() async {
+    // given: a cancellable reached inside a running effect, whose task the outer effect's task
+    // cancels off the main actor
+    let reactor = RetiringEffectsReactor()
+    let task = reactor.send(.startNested(id: 7))
+    await bounded("the nested effect starts") { await reactor.started([7]) }
+    XCTAssertEqual(reactor.runtime.effects?.runningCount, 2)
+
+    // when
+    task.cancel()
+    await bounded("both tasks end") { await task.finish() }
+
+    // then: it ended on the main actor, before the outer task that waits for it
     XCTAssertEqual(reactor.runtime.effects?.runningCount, 0)
   }
 
