@@ -26,7 +26,7 @@ enum InstructionCounts {
     "memory-task-sleep-continuation", "memory-task-sleep-body", "memory-task-sleep-body-continuation",
     "state-10", "state-1000", "state-100000", "reactors-1", "reactors-10",
     "reactors-100", "reactors-1000", "effects-1", "effects-100", "effects-10000", "effects-start",
-    "effects-cancel", "cancel-time",
+    "effects-cancel", "cancel-time", "cancel-time-floor",
   ]
 
   @MainActor
@@ -89,6 +89,7 @@ enum InstructionCounts {
     case "effects-start": await sleepersStartedAndCancelled(count, cancel: false)
     case "effects-cancel": await sleepersStartedAndCancelled(count, cancel: true)
     case "cancel-time": await timedCancels(count)
+    case "cancel-time-floor": await timedTaskCancels(count)
     default: fatalError("unknown case \(name)")
     }
   }

@@ -174,6 +174,57 @@ func timedCancels(_ count: Int) async -> Int {
   return tasks.count
 }
 
+/// `cancel-time-floor`: `cancel-time` without ReactorFlow, the runtime's own floor for the same
+/// work: `count` main-actor tasks, each awaiting a `@concurrent` closure that tells the main actor
+/// it started and then sleeps on `ContinuousClock` (a `.run` effect's shape, as
+/// `memory-task-sleep-body`'s), then each cancelled with `Task.cancel()` and awaited. Prints the
+/// same figures as `cancel-time`, the main thread's time in the `cancel()` calls last.
+@MainActor
+func timedTaskCancels(_ count: Int) async -> Int {
+  let tally = StartTally(expected: count)
+  let body: @concurrent @Sendable () async throws -> Void = {
+    await tally.started()
+    try await ContinuousClock().sleep(for: .seconds(86_400))
+  }
+  var tasks: [Task<Void, Never>] = []
+  tasks.reserveCapacity(count)
+  await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+    tally.whenAllStarted = { continuation.resume() }
+    for _ in 0..<count { tasks.append(Task { try? await body() }) }
+  }
+  let cpuStart = processCPUTime()
+  let wallStart = ContinuousClock.now
+  let cancelsStart = threadCPUTime()
+  for task in tasks { task.cancel() }
+  let cancels = threadCPUTime() - cancelsStart
+  for task in tasks { await task.value }
+  let wall = ContinuousClock.now - wallStart
+  let cpuEnd = processCPUTime()
+  let wallNanoseconds = Double(wall.components.seconds) * 1e9 + Double(wall.components.attoseconds) / 1e9
+  let user = (cpuEnd.user - cpuStart.user) / count
+  let system = (cpuEnd.system - cpuStart.system) / count
+  print(
+    "cancel-time-floor: \(count) cancels, per cancel \(user + system) ns CPU (\(user) user, "
+      + "\(system) kernel), \(Int(wallNanoseconds / Double(count))) ns wall; the main actor's "
+      + "cancel() calls \(cancels / count) ns CPU")
+  return tasks.count
+}
+
+/// Counts the tasks of `timedTaskCancels` that have started, on the main actor.
+@MainActor
+final class StartTally {
+  let expected: Int
+  var count = 0
+  var whenAllStarted: (() -> Void)?
+
+  init(expected: Int) { self.expected = expected }
+
+  func started() {
+    count += 1
+    if count == expected { whenAllStarted?() }
+  }
+}
+
 /// The CPU time of the calling thread so far, in nanoseconds.
 func threadCPUTime() -> Int {
   var time = timespec()
