@@ -148,37 +148,26 @@ func sleepersStartedAndCancelled(_ count: Int, cancel: Bool) async -> Int {
 
 /// `cancel-time`: `sleepersStartedAndCancelled`'s cancelling part timed rather than counted, for
 /// the figure in microseconds: `count` effects started and asleep, then each cancelled by its id
-/// until all have finished. Prints the CPU time of the whole process (the worker threads that
-/// wake the sleeping bodies included), in user space and in the kernel, and the wall time, per
-/// cancel; then the main thread's CPU time in the `send` calls that cancel, per cancel: what the
-/// main actor pays before the runtime winds the tasks down.
+/// until all have finished, timed by ``timeCancels(_:_:calls:_:waitingForEnds:)``: the main
+/// thread's part is the `send` calls that cancel, what the main actor pays before the runtime winds
+/// the tasks down.
 @MainActor
 func timedCancels(_ count: Int) async -> Int {
   let reactor = Sleepers()
   let tasks = await startSleepers(reactor, count)
-  let cpuStart = processCPUTime()
-  let wallStart = ContinuousClock.now
-  let sendsStart = threadCPUTime()
-  for id in 0..<count { reactor.send(.stop(id: id)) }
-  let sends = threadCPUTime() - sendsStart
-  for task in tasks { await task.finish() }
-  let wall = ContinuousClock.now - wallStart
-  let cpuEnd = processCPUTime()
-  let wallNanoseconds = Double(wall.components.seconds) * 1e9 + Double(wall.components.attoseconds) / 1e9
-  let user = (cpuEnd.user - cpuStart.user) / count
-  let system = (cpuEnd.system - cpuStart.system) / count
-  print(
-    "cancel-time: \(count) cancels, per cancel \(user + system) ns CPU (\(user) user, \(system) "
-      + "kernel), \(Int(wallNanoseconds / Double(count))) ns wall; the main actor's sends "
-      + "\(sends / count) ns CPU")
+  await timeCancels("cancel-time", count, calls: "sends") {
+    for id in 0..<count { reactor.send(.stop(id: id)) }
+  } waitingForEnds: {
+    for task in tasks { await task.finish() }
+  }
   return tasks.count
 }
 
 /// `cancel-time-floor`: `cancel-time` without ReactorFlow, the runtime's own floor for the same
 /// work: `count` main-actor tasks, each awaiting a `@concurrent` closure that tells the main actor
 /// it started and then sleeps on `ContinuousClock` (a `.run` effect's shape, as
-/// `memory-task-sleep-body`'s), then each cancelled with `Task.cancel()` and awaited. Prints the
-/// same figures as `cancel-time`, the main thread's time in the `cancel()` calls last.
+/// `memory-task-sleep-body`'s), then each cancelled with `Task.cancel()` and awaited, timed as
+/// `cancel-time` is.
 @MainActor
 func timedTaskCancels(_ count: Int) async -> Int {
   let tally = StartTally(expected: count)
@@ -192,22 +181,38 @@ func timedTaskCancels(_ count: Int) async -> Int {
     tally.whenAllStarted = { continuation.resume() }
     for _ in 0..<count { tasks.append(Task { try? await body() }) }
   }
+  await timeCancels("cancel-time-floor", count, calls: "cancel() calls") {
+    for task in tasks { task.cancel() }
+  } waitingForEnds: {
+    for task in tasks { await task.value }
+  }
+  return tasks.count
+}
+
+/// Times `cancel`, then `waitingForEnds`, and prints, for `name`, the CPU time of the whole
+/// process (the worker threads that wake the sleeping bodies included), in user space and in the
+/// kernel, and the wall time, per cancel; then the main thread's CPU time in `cancel` alone, the
+/// `calls` it makes, per cancel.
+@MainActor
+func timeCancels(
+  _ name: String, _ count: Int, calls: String, _ cancel: () -> Void,
+  waitingForEnds: () async -> Void
+) async {
   let cpuStart = processCPUTime()
   let wallStart = ContinuousClock.now
-  let cancelsStart = threadCPUTime()
-  for task in tasks { task.cancel() }
-  let cancels = threadCPUTime() - cancelsStart
-  for task in tasks { await task.value }
+  let callsStart = threadCPUTime()
+  cancel()
+  let callsTime = threadCPUTime() - callsStart
+  await waitingForEnds()
   let wall = ContinuousClock.now - wallStart
   let cpuEnd = processCPUTime()
   let wallNanoseconds = Double(wall.components.seconds) * 1e9 + Double(wall.components.attoseconds) / 1e9
   let user = (cpuEnd.user - cpuStart.user) / count
   let system = (cpuEnd.system - cpuStart.system) / count
   print(
-    "cancel-time-floor: \(count) cancels, per cancel \(user + system) ns CPU (\(user) user, "
-      + "\(system) kernel), \(Int(wallNanoseconds / Double(count))) ns wall; the main actor's "
-      + "cancel() calls \(cancels / count) ns CPU")
-  return tasks.count
+    "\(name): \(count) cancels, per cancel \(user + system) ns CPU (\(user) user, \(system) "
+      + "kernel), \(Int(wallNanoseconds / Double(count))) ns wall; the main actor's \(calls) "
+      + "\(callsTime / count) ns CPU")
 }
 
 /// Counts the tasks of `timedTaskCancels` that have started, on the main actor.
