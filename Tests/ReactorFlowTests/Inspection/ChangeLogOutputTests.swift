@@ -199,7 +199,7 @@ private struct OutputPair: Sendable {
 
 /// Sets `count` to each action and adds it to `total`.
 @MainActor
-private final class OutputPairFirst: Reactor {
+private class OutputPairFirst: Reactor {
   typealias Action = Int
   let initialState = OutputPair()
   let runtime = Runtime()
@@ -209,17 +209,8 @@ private final class OutputPairFirst: Reactor {
   }
 }
 
-/// `OutputPairFirst`'s reduction, for another reactor type of the same state.
-@MainActor
-private final class OutputPairSecond: Reactor {
-  typealias Action = Int
-  let initialState = OutputPair()
-  let runtime = Runtime()
-
-  func reduce(state: OutputPair, mutation: Int) -> OutputPair {
-    OutputPair(count: mutation, total: state.total + mutation)
-  }
-}
+/// Another reactor type of the same state, with `OutputPairFirst`'s reduction.
+private final class OutputPairSecond: OutputPairFirst {}
 
 /// An array, then eleven integers, all changed by any action.
 private struct OutputWide: Sendable {
