@@ -112,27 +112,13 @@ final class StateLayout {
       }
     }
 
+    /// An integer's `description`, written by `DecimalDigits`.
     private static func decimal(_ value: Int64) -> String {
-      decimal(value.magnitude, negative: value < 0)
+      DecimalDigits.string(value.magnitude, negative: value < 0)
     }
 
-    /// An integer's `description`, written here: the standard library's runs unspecialized
-    /// (see CONTRIBUTING.md).
     private static func decimal(_ magnitude: UInt64, negative: Bool) -> String {
-      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 21) { digits in
-        var index = digits.count
-        var rest = magnitude
-        repeat {
-          index -= 1
-          digits[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
-          rest /= 10
-        } while rest != 0
-        if negative {
-          index -= 1
-          digits[index] = UInt8(ascii: "-")
-        }
-        return String(decoding: UnsafeMutableBufferPointer(rebasing: digits[index...]), as: UTF8.self)
-      }
+      DecimalDigits.string(magnitude, negative: negative)
     }
   }
 

@@ -96,49 +96,9 @@ final class StandardErrorBuffer {
 
   /// Adds the decimal digits of `magnitude`, after a minus sign if `negative`.
   func appendDecimal(_ magnitude: UInt64, negative: Bool) {
-    // At most 20 digits and a sign; wrapping arithmetic, since none of it can overflow.
-    reserve(21)
-    var end = count
-    let bytes = storage
-    if negative {
-      bytes[end] = UInt8(ascii: "-")
-      end &+= 1
-    }
-    var digits = 1
-    var power: UInt64 = 10
-    while digits < 20, magnitude >= power {
-      digits &+= 1
-      power &*= 10
-    }
-    end &+= digits
-    // Two digits per division, from the end, read from a table of the pairs "00" to "99".
-    let pairs = Self.digitPairs.utf8Start
-    var rest = magnitude
-    var index = end
-    while rest >= 100 {
-      let quotient = rest / 100
-      let pair = Int(truncatingIfNeeded: rest &- quotient &* 100) &* 2
-      index &-= 2
-      bytes[index] = pairs[pair]
-      bytes[index &+ 1] = pairs[pair &+ 1]
-      rest = quotient
-    }
-    if rest >= 10 {
-      let pair = Int(truncatingIfNeeded: rest) &* 2
-      bytes[index &- 2] = pairs[pair]
-      bytes[index &- 1] = pairs[pair &+ 1]
-    } else {
-      bytes[index &- 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest)
-    }
-    count = end
+    reserve(DecimalDigits.maximumCount)
+    count &+= DecimalDigits.write(magnitude, negative: negative, to: storage + count)
   }
-
-  /// The decimal pairs "00" to "99", one after the other.
-  private static let digitPairs: StaticString = """
-    00010203040506070809101112131415161718192021222324252627282930313233343536373839\
-    40414243444546474849505152535455565758596061626364656667686970717273747576777879\
-    8081828384858687888990919293949596979899
-    """
 
   /// Writes the bytes gathered, and empties the buffer.
   func flush() {
@@ -165,4 +125,70 @@ final class StandardErrorBuffer {
     storage = grown
     capacity = larger
   }
+}
+
+/// An integer's decimal digits, as its `description` writes them, written here: the standard
+/// library's description runs unspecialized (see CONTRIBUTING.md). For the change log's lines, as
+/// bytes (`StandardErrorBuffer`) and as strings (`StateLayout.Leaf`).
+enum DecimalDigits {
+  /// The most bytes `write` takes: 20 digits and a sign.
+  static let maximumCount = 21
+
+  /// Writes the decimal digits of `magnitude`, after a minus sign if `negative`, at `bytes`,
+  /// which has room for ``maximumCount`` bytes.
+  /// - Returns: How many bytes it wrote.
+  @inline(__always)
+  static func write(_ magnitude: UInt64, negative: Bool, to bytes: UnsafeMutablePointer<UInt8>)
+    -> Int
+  {
+    // Wrapping arithmetic, since none of it can overflow.
+    var end = 0
+    if negative {
+      bytes[end] = UInt8(ascii: "-")
+      end &+= 1
+    }
+    var digits = 1
+    var power: UInt64 = 10
+    while digits < 20, magnitude >= power {
+      digits &+= 1
+      power &*= 10
+    }
+    end &+= digits
+    // Two digits per division, from the end, read from a table of the pairs "00" to "99".
+    let pairs = digitPairs.utf8Start
+    var rest = magnitude
+    var index = end
+    while rest >= 100 {
+      let quotient = rest / 100
+      let pair = Int(truncatingIfNeeded: rest &- quotient &* 100) &* 2
+      index &-= 2
+      bytes[index] = pairs[pair]
+      bytes[index &+ 1] = pairs[pair &+ 1]
+      rest = quotient
+    }
+    if rest >= 10 {
+      let pair = Int(truncatingIfNeeded: rest) &* 2
+      bytes[index &- 2] = pairs[pair]
+      bytes[index &- 1] = pairs[pair &+ 1]
+    } else {
+      bytes[index &- 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest)
+    }
+    return end
+  }
+
+  /// The decimal digits of `magnitude`, after a minus sign if `negative`, as a string.
+  static func string(_ magnitude: UInt64, negative: Bool) -> String {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumCount) { buffer in
+      guard let start = buffer.baseAddress else { return "" }
+      let count = write(magnitude, negative: negative, to: start)
+      return String(decoding: UnsafeMutableBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
+    }
+  }
+
+  /// The decimal pairs "00" to "99", one after the other.
+  private static let digitPairs: StaticString = """
+    00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+    40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+    8081828384858687888990919293949596979899
+    """
 }
