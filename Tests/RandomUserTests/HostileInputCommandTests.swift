@@ -1,0 +1,118 @@
+import Foundation
+import RandomUserCore
+import XCTest
+
+/// The `randomuser` binary on hostile input: numbers at the bounds of `Int`, recordings that were
+/// edited, files that are not files, servers whose people carry escape sequences, and writes that
+/// fail. Nothing crashes, nothing outside drives the terminal, every error is one line.
+final class HostileInputCommandTests: XCTestCase {
+  private var executable: RandomUserExecutable?
+
+  override func setUpWithError() throws {
+    executable = try RandomUserExecutable.locate()
+  }
+
+  private func run(_ arguments: [String], input: String? = nil) throws -> RandomUserExecutable.Result {
+    try XCTUnwrap(executable).run(arguments, input: input)
+  }
+
+  /// A directory for the files of one test, removed at its end.
+  private func temporaryDirectory() throws -> URL {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
+    return directory
+  }
+
+  /// Records a run of `count` offline people and returns the recording as a JSON object.
+  private func recording(count: Int = 3, in directory: URL) throws -> [String: Any] {
+    let file = directory.appendingPathComponent("recorded-\(UUID().uuidString).json")
+    let recorded = try run(["--count", String(count), "--record", file.path])
+    XCTAssertEqual(recorded.status, 0, recorded.standardError)
+    return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+  }
+
+  /// Writes `object` (or `text`) to a new file in `directory` and replays it.
+  private func replay(_ text: String, in directory: URL) throws -> RandomUserExecutable.Result {
+    let file = directory.appendingPathComponent("edited-\(UUID().uuidString).json")
+    try Data(text.utf8).write(to: file)
+    return try run(["--replay", file.path])
+  }
+
+  private func text(_ object: [String: Any]) throws -> String {
+    String(decoding: try JSONSerialization.data(withJSONObject: object), as: UTF8.self)
+  }
+
+  /// The first character of `text` that drives a terminal (a control or format character other
+  /// than a line break: ESC, CSI, a bidi override), if any.
+  private func terminalControl(in text: String) -> String? {
+    text.unicodeScalars.first { scalar in
+      guard scalar != "\n" else { return false }
+      switch scalar.properties.generalCategory {
+      case .control, .format, .lineSeparator, .paragraphSeparator: return true
+      default: return false
+      }
+    }.map { "U+" + String($0.value, radix: 16, uppercase: true) }
+  }
+
+  private func assertOneErrorLine(
+    _ result: RandomUserExecutable.Result, file: StaticString = #filePath, line: UInt = #line
+  ) {
+    XCTAssertEqual(result.status, 1, result.standardError, file: file, line: line)
+    XCTAssertEqual(result.standardOutput, "", file: file, line: line)
+    XCTAssertTrue(
+      result.standardError.hasPrefix("randomuser: error: "), result.standardError, file: file, line: line)
+    XCTAssertEqual(
+      result.standardError.filter { $0 == "\n" }.count, 1, result.standardError, file: file, line: line)
+    XCTAssertNil(terminalControl(in: result.standardError), result.standardError, file: file, line: line)
+  }
+
+  // MARK: - Integers at the bounds
+
+  func test_replay_rejectedRouteAtTheLargestPosition_isDescribedWithoutOverflowing() throws {
+    // given: a recording edited so that a rejected route's position is Int.max
+    let directory = try temporaryDirectory()
+    var recording = try recording(in: directory)
+    var session = try XCTUnwrap(recording["session"] as? [String: Any])
+    var steps = try XCTUnwrap(session["steps"] as? [[String: Any]])
+    let last = try XCTUnwrap(steps.last)
+    let error: [String: Any] = ["position": Int.max, "destination": "section 10s", "reason": "edited"]
+    var state = try XCTUnwrap(last["state"] as? [String: Any])
+    state["routeError"] = error
+    steps.append(["action": ["open": ["_0": ["section": "10s"]]], "time": last["time"] ?? 0])
+    steps.append([
+      "fromEffect": false, "mutation": ["rejectRoute": error], "state": state, "time": last["time"] ?? 0,
+    ])
+    session["steps"] = steps
+    recording["session"] = session
+
+    // when: the replayed mutation differs, and the error describes the recorded one
+    let result = try replay(try text(recording), in: directory)
+
+    // then
+    XCTAssertEqual(result.status, 1, result.standardError)
+    XCTAssertTrue(
+      result.standardError.contains("step 9223372036854775807 + 1 of the route"), result.standardError)
+  }
+
+  // MARK: - Outside text on the terminal
+
+  /// A version 1.4 page whose first person's texts carry a title, a clear screen, colours, a
+  /// hyperlink and a right-to-left override.
+  private func hostilePage() throws -> Data {
+    let data = try OfflinePeopleClient().responseData(count: 3, seed: "hostile")
+    var page = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+    var results = try XCTUnwrap(page["results"] as? [[String: Any]])
+    var name = try XCTUnwrap(results[0]["name"] as? [String: Any])
+    name["first"] = "\u{1B}]0;pwned\u{07}Eve\u{1B}[2J"
+    name["last"] = "\u{202E}Mallory\u{2066}"
+    results[0]["name"] = name
+    var location = try XCTUnwrap(results[0]["location"] as? [String: Any])
+    location["city"] = "\u{1B}]8;;https://example.com\u{1B}\\Berlin\u{1B}]8;;\u{1B}\\"
+    location["country"] = "\u{9B}31mGermany\u{1B}[0m\r\n"
+    results[0]["location"] = location
+    results[0]["email"] = "eve\u{85}@example.com\u{7}"
+    page["results"] = results
+    return try JSONSerialization.data(withJSONObject: page)
+  }
+}
