@@ -69,6 +69,28 @@ final class HostileInputCommandTests: XCTestCase {
 
   // MARK: - Integers at the bounds
 
+  func test_interactive_numbersAtTheIntegerBounds_answerInsteadOfCrashing() throws {
+    // given
+    let script = [
+      "open -9223372036854775808", "-9223372036854775808", "open 9223372036854775807", "open 1",
+      "toggle -9223372036854775808", "star -9223372036854775808", "9223372036854775807", "back",
+      "reload -9223372036854775808", "quit",
+    ].joined(separator: "\n")
+
+    // when
+    let result = try run(["--interactive", "--no-state", "--count", "5"], input: script + "\n")
+
+    // then
+    XCTAssertEqual(result.status, 0, result.standardError)
+    let out = result.standardOutput
+    XCTAssertTrue(
+      out.contains("randomuser> open -9223372036854775808\nNo section '-9223372036854775808'"), out)
+    XCTAssertTrue(out.contains("randomuser> -9223372036854775808\nNo section '-9223372036854775808'"), out)
+    XCTAssertTrue(out.contains("> toggle -9223372036854775808\nNo person '-9223372036854775808'"), out)
+    XCTAssertTrue(out.contains("> star -9223372036854775808\nNo person '-9223372036854775808'"), out)
+    XCTAssertTrue(out.hasSuffix("randomuser> quit\n"), out)
+  }
+
   func test_replay_rejectedRouteAtTheLargestPosition_isDescribedWithoutOverflowing() throws {
     // given: a recording edited so that a rejected route's position is Int.max
     let directory = try temporaryDirectory()

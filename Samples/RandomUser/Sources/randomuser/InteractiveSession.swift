@@ -129,7 +129,8 @@ struct InteractiveSession {
     }
     let title: String? =
       if let number = Int(argument) {
-        sections.indices.contains(number - 1) ? sections[number - 1].title : nil
+        // Compared before subtracting: `number - 1` overflows for a typed `Int.min`.
+        number >= 1 && number <= sections.count ? sections[number - 1].title : nil
       } else {
         sections.first { $0.title.lowercased() == argument.lowercased() }?.title
       }
@@ -149,7 +150,7 @@ struct InteractiveSession {
     guard !argument.isEmpty else {
       return console.write("Toggle which person? Choose \(choices), for example 'toggle 1'.\n")
     }
-    guard let number = Int(argument), (1...count).contains(number) else {
+    guard let number = Int(argument), number >= 1, number <= count else {
       return console.write("No person '\(TerminalInput.excerpt(argument))': choose \(choices).\n")
     }
     detail.send(.toggle(number - 1))
@@ -166,7 +167,7 @@ struct InteractiveSession {
     }
     let count = detail.currentState.people.count
     let choices = count == 1 ? "1" : "1-\(count)"
-    guard let number = Int(argument), (1...count).contains(number) else {
+    guard let number = Int(argument), number >= 1, number <= count else {
       return console.write(
         argument.isEmpty
           ? "Star which person? Choose \(choices), for example 'star 1'.\n"
