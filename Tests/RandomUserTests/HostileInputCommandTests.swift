@@ -91,6 +91,25 @@ final class HostileInputCommandTests: XCTestCase {
     XCTAssertTrue(out.hasSuffix("randomuser> quit\n"), out)
   }
 
+  func test_replay_openActionWithTheSmallestPerson_failsWithOneLine() throws {
+    // given: a recording edited to open person Int.min of a section
+    let directory = try temporaryDirectory()
+    var recording = try recording(in: directory)
+    var session = try XCTUnwrap(recording["session"] as? [String: Any])
+    var steps = try XCTUnwrap(session["steps"] as? [[String: Any]])
+    let time = try XCTUnwrap(steps.last?["time"])
+    steps.append(["action": ["open": ["_0": ["section": "50s", "person": Int.min]]], "time": time])
+    session["steps"] = steps
+    recording["session"] = session
+
+    // when
+    let result = try replay(try text(recording), in: directory)
+
+    // then
+    assertOneErrorLine(result)
+    XCTAssertTrue(result.standardError.contains(".open._0: not a route: "), result.standardError)
+  }
+
   func test_replay_rejectedRouteAtTheLargestPosition_isDescribedWithoutOverflowing() throws {
     // given: a recording edited so that a rejected route's position is Int.max
     let directory = try temporaryDirectory()
@@ -115,6 +134,70 @@ final class HostileInputCommandTests: XCTestCase {
     XCTAssertEqual(result.status, 1, result.standardError)
     XCTAssertTrue(
       result.standardError.contains("step 9223372036854775807 + 1 of the route"), result.standardError)
+  }
+
+  func test_replay_outOfRangeNumbers_sayANumberIsOutOfRangeNotThatTheFileIsNotJSON() throws {
+    // given
+    let directory = try temporaryDirectory()
+    let good = try text(try recording(in: directory))
+    XCTAssertTrue(good.contains(#""count":3"#) && good.contains(#""formatVersion":2"#), good)
+    let edits = [
+      good.replacingOccurrences(of: #""count":3"#, with: #""count":18446744073709551616"#),
+      good.replacingOccurrences(of: #""count":3"#, with: #""count":1e309"#),
+      good.replacingOccurrences(of: #""formatVersion":2"#, with: #""formatVersion":1e20"#),
+    ]
+
+    for edited in edits {
+      // when
+      let result = try replay(edited, in: directory)
+
+      // then
+      assertOneErrorLine(result)
+      XCTAssertTrue(result.standardError.contains("a number is out of range"), result.standardError)
+      XCTAssertFalse(result.standardError.contains("not JSON"), result.standardError)
+    }
+  }
+
+  func test_replay_countOutsideTheAPIRange_isRejectedAsTheCommandLineWouldBe() throws {
+    // given
+    let directory = try temporaryDirectory()
+    let good = try text(try recording(in: directory))
+
+    for count in ["0", "-9223372036854775808", "5001"] {
+      // when
+      let result = try replay(
+        good.replacingOccurrences(of: #""count":3"#, with: #""count":\#(count)"#), in: directory)
+
+      // then
+      assertOneErrorLine(result)
+      XCTAssertTrue(
+        result.standardError.contains("count: the count must be from 1 to 5000, got \(count)"),
+        result.standardError)
+    }
+  }
+
+  // MARK: - Files that are not recordings
+
+  func test_replay_ofAFIFOOrADirectory_saysWhatItIsWithoutOpeningIt() throws {
+    // given: a FIFO that nobody writes to, which blocks whoever opens it to read
+    let directory = try temporaryDirectory()
+    let fifo = directory.appendingPathComponent("fifo").path
+    XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+
+    // when: bounded by the run's timeout, so that a blocked open fails the test
+    let fromFIFO = try run(["--replay", fifo])
+    let fromDirectory = try run(["--replay", directory.path])
+
+    // then
+    assertOneErrorLine(fromFIFO)
+    XCTAssertEqual(
+      fromFIFO.standardError,
+      "randomuser: error: cannot replay \(fifo): it is not a regular file (a pipe, a device or a socket), "
+        + "not a recording\n")
+    assertOneErrorLine(fromDirectory)
+    XCTAssertEqual(
+      fromDirectory.standardError,
+      "randomuser: error: cannot replay \(directory.path): it is a directory, not a recording\n")
   }
 
   // MARK: - Outside text on the terminal
