@@ -220,4 +220,65 @@ final class HostileInputCommandTests: XCTestCase {
     page["results"] = results
     return try JSONSerialization.data(withJSONObject: page)
   }
+
+  func test_run_namesCitiesAndCountriesFromTheServer_neverDriveTheTerminal() throws {
+    // given
+    let server = try LoopbackHTTPServer(responses: [.json(try hostilePage()), .json(try hostilePage())])
+    defer { server.stop() }
+
+    // when
+    let listed = try run(["--url", server.baseURL.absoluteString, "--count", "3"])
+    let browsed = try run(
+      ["--interactive", "--no-state", "--url", server.baseURL.absoluteString, "--count", "3"],
+      input: "open 1\ntoggle 1\nstar 1\nback\nopen 2\ntoggle 1\nopen 3\ntoggle 1\nquit\n")
+
+    // then
+    XCTAssertEqual(listed.status, 0, listed.standardError)
+    XCTAssertNil(terminalControl(in: listed.standardOutput), listed.standardOutput.debugDescription)
+    XCTAssertTrue(listed.standardOutput.contains("  Eve Mallory, "), listed.standardOutput)
+    XCTAssertTrue(listed.standardOutput.contains(", Germany\n"), listed.standardOutput)
+    XCTAssertEqual(browsed.status, 0, browsed.standardError)
+    XCTAssertNil(terminalControl(in: browsed.standardOutput), browsed.standardOutput.debugDescription)
+    XCTAssertTrue(browsed.standardOutput.contains("Lives in: Berlin, Germany\n"), browsed.standardOutput)
+  }
+
+  func test_replay_namesAndSeedFromARecording_neverDriveTheTerminal() throws {
+    // given: a seed typed with a title sequence, and a name edited into the recording
+    let directory = try temporaryDirectory()
+    let file = directory.appendingPathComponent("run.json")
+    let recorded = try run(["--count", "3", "--seed", "\u{1B}]0;pwned\u{07}s\u{202E}", "--record", file.path])
+    let text = try String(contentsOf: file, encoding: .utf8)
+    let name = try XCTUnwrap(
+      text.range(of: #""name":"[^"]*""#, options: .regularExpression).map { String(text[$0]) })
+    let edited = text.replacingOccurrences(of: name, with: #""name":"\u001b[2J\u001b]8;;x\u001b\\Eve\u202e""#)
+
+    // when
+    let replayed = try replay(edited, in: directory)
+
+    // then
+    XCTAssertEqual(recorded.status, 0, recorded.standardError)
+    XCTAssertNil(terminalControl(in: recorded.standardOutput), recorded.standardOutput.debugDescription)
+    XCTAssertTrue(recorded.standardOutput.contains("(offline, seed \"s\")"), recorded.standardOutput)
+    XCTAssertEqual(replayed.status, 0, replayed.standardError)
+    XCTAssertNil(terminalControl(in: replayed.standardOutput), replayed.standardOutput.debugDescription)
+    XCTAssertTrue(replayed.standardOutput.contains("  Eve, "), replayed.standardOutput)
+  }
+
+  func test_run_usageErrorQuotingControlCharacters_isOneCleanLine() throws {
+    // when
+    let badCount = try run(["--count", "\u{1B}]0;pwned\u{07}\nx"])
+    let badOption = try run(["--fo\u{1B}[2Jo\u{202E}"])
+
+    // then
+    for result in [badCount, badOption] {
+      XCTAssertEqual(result.status, 2)
+      XCTAssertNil(terminalControl(in: result.standardError), result.standardError.debugDescription)
+    }
+    XCTAssertTrue(
+      badCount.standardError.hasPrefix("randomuser: error: --count must be a whole number, got 'x'\nusage: "),
+      badCount.standardError)
+    XCTAssertTrue(
+      badOption.standardError.hasPrefix("randomuser: error: unknown option --foo\nusage: "),
+      badOption.standardError)
+  }
 }

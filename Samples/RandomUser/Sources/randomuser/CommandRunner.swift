@@ -138,7 +138,10 @@ struct CommandRunner {
   }
 
   static func errorLine(_ message: String) -> String {
-    "randomuser: error: \(message)\n"
+  /// One line, whatever `message` holds: it may quote the command line, a file or a server, so
+  /// it goes through the filter of typed lines (no control character, line break or escape
+  /// sequence reaches the terminal).
+    "randomuser: error: \(TerminalInput.sanitized(message))\n"
   }
 
   /// A one-line error followed by the synopsis: for a command line that was not understood.

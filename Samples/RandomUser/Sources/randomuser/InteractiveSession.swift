@@ -110,12 +110,12 @@ struct InteractiveSession {
     let state = reactor.currentState
     let people = "\(state.peopleCount) \(state.peopleCount == 1 ? "person" : "people")"
     if let error = state.sections.error {
-      console.write("Load failed: \(error)\nType 'retry' to try again.\n")
+      console.write("Load failed: \(SectionPrinter.shown(error.description))\nType 'retry' to try again.\n")
       if state.sections.value?.isEmpty == false { console.write("Showing the previous \(people).\n") }
       return
     }
     hasLoaded = true
-    console.write("Loaded \(people) (\(loader.sourceDescription)).\n")
+    console.write("Loaded \(people) (\(SectionPrinter.shown(loader.sourceDescription))).\n")
     console.write(screen.text)
   }
 
@@ -157,8 +157,9 @@ struct InteractiveSession {
     let person = detail.currentState.people[number - 1]
     console.write(
       detail.currentState.expandedIndex == number - 1
-        ? "\(number). \(person.name)\n" + SectionPrinter.details(of: person, indent: "   ")
-        : "Collapsed \(number). \(person.name).\n")
+        ? "\(number). \(SectionPrinter.shown(person.name))\n"
+          + SectionPrinter.details(of: person, indent: "   ")
+        : "Collapsed \(number). \(SectionPrinter.shown(person.name)).\n")
   }
 
   private func star(_ argument: String) async {
@@ -178,7 +179,7 @@ struct InteractiveSession {
     await store?.save()
     let person = detail.currentState.people[number - 1]
     let isStarred = detail.currentState.favourites.contains(person.id)
-    console.write("\(isStarred ? "Starred" : "Unstarred") \(number). \(person.name).\n")
+    console.write("\(isStarred ? "Starred" : "Unstarred") \(number). \(SectionPrinter.shown(person.name)).\n")
   }
 
   private func back() {

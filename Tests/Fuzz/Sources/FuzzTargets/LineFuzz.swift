@@ -21,27 +21,12 @@ enum LineFuzz {
     } catch {
       throw FuzzFailure("--interactive is not a valid command line: \(error.message)")
     }
-    let (output, errors) = script.written
-    for (stream, text) in [("output", output), ("errors", errors)] {
-      if let scalar = text.unicodeScalars.first(where: drivesTheTerminal) {
-        throw FuzzFailure(
-          "the \(stream) holds U+\(String(scalar.value, radix: 16, uppercase: true)): \(text.debugDescription)"
-        )
-      }
-    }
+    try script.checkNothingDrivesTheTerminal()
   }
 
   /// A line as `readLine` returns it: without a carriage return before its line feed, invalid
   /// UTF-8 repaired.
   private static func typedLine(_ bytes: Data) -> String {
     String(decoding: bytes.last == UInt8(ascii: "\r") ? bytes.dropLast() : bytes, as: UTF8.self)
-  }
-
-  private static func drivesTheTerminal(_ scalar: Unicode.Scalar) -> Bool {
-    guard scalar != "\n" else { return false }
-    switch scalar.properties.generalCategory {
-    case .control, .format, .lineSeparator, .paragraphSeparator: return true
-    default: return false
-    }
   }
 }
