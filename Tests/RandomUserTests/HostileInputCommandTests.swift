@@ -281,4 +281,74 @@ final class HostileInputCommandTests: XCTestCase {
       badOption.standardError.hasPrefix("randomuser: error: unknown option --foo\nusage: "),
       badOption.standardError)
   }
+
+  // MARK: - Writes
+
+  func test_recordAndTrace_overEarlierFiles_replaceThemWholeInsteadOfWritingInPlace() throws {
+    // given: earlier files, each with a second name (a hard link) that sees a write in place
+    let directory = try temporaryDirectory()
+    let record = directory.appendingPathComponent("run.json")
+    let trace = directory.appendingPathComponent("run.svg")
+    XCTAssertEqual(try run(["--count", "3", "--record", record.path, "--trace", trace.path]).status, 0)
+    let earlier = (record: try Data(contentsOf: record), trace: try Data(contentsOf: trace))
+    let recordLink = directory.appendingPathComponent("earlier-run.json")
+    let traceLink = directory.appendingPathComponent("earlier-run.svg")
+    try FileManager.default.linkItem(at: record, to: recordLink)
+    try FileManager.default.linkItem(at: trace, to: traceLink)
+
+    // when
+    let result = try run(["--count", "7", "--record", record.path, "--trace", trace.path])
+
+    // then: the new files were renamed into place; the earlier ones are whole under their links
+    XCTAssertEqual(result.status, 0, result.standardError)
+    XCTAssertEqual(try Data(contentsOf: recordLink), earlier.record)
+    XCTAssertEqual(try Data(contentsOf: traceLink), earlier.trace)
+    XCTAssertNotEqual(try Data(contentsOf: record), earlier.record)
+    XCTAssertTrue(try String(contentsOf: record, encoding: .utf8).contains(#""count":7"#))
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {
+      $0.hasSuffix(".tmp")
+    }
+    XCTAssertEqual(leftovers, [])
+  }
+
+  func test_recordAndTrace_aWriteThatFailsAsOnAFullDisk_keepsTheEarlierFilesAndSaysWhyInOneLine() throws {
+    // given: earlier files, and a run that may write no file past 2,048 bytes
+    let directory = try temporaryDirectory()
+    let record = directory.appendingPathComponent("run.json").path
+    let trace = directory.appendingPathComponent("run.json.svg").path
+    XCTAssertEqual(try run(["--count", "1", "--record", record]).status, 0)
+    try Data("<svg/>".utf8).write(to: URL(fileURLWithPath: trace))
+    let earlier = (record: try Data(contentsOf: URL(fileURLWithPath: record)), trace: Data("<svg/>".utf8))
+    XCTAssertLessThan(earlier.record.count, 2048)
+
+    // when
+    let recording = try XCTUnwrap(executable).run(["--count", "30", "--record", record], fileSizeLimit: 2048)
+    let tracing = try XCTUnwrap(executable).run(["--count", "30", "--trace", trace], fileSizeLimit: 2048)
+
+    // then
+    XCTAssertEqual(recording.status, 1)
+    XCTAssertEqual(
+      recording.standardError, "randomuser: error: could not save the session to \(record): File too large\n")
+    XCTAssertEqual(tracing.status, 1)
+    XCTAssertEqual(
+      tracing.standardError, "randomuser: error: could not write the trace to \(trace): File too large\n")
+    XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: record)), earlier.record)
+    XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: trace)), earlier.trace)
+    XCTAssertEqual(
+      try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted(),
+      ["run.json", "run.json.svg"])
+  }
+
+  func test_recordAndTrace_nameNearTheSystemsLimit_isWritten() throws {
+    // given: 255 bytes, the most a name may have; the temporary file's name must fit too
+    let directory = try temporaryDirectory()
+    let record = directory.appendingPathComponent(String(repeating: "r", count: 250) + ".json").path
+
+    // when
+    let result = try run(["--count", "3", "--record", record])
+
+    // then
+    XCTAssertEqual(result.status, 0, result.standardError)
+    XCTAssertTrue(FileManager.default.fileExists(atPath: record))
+  }
 }

@@ -76,10 +76,12 @@ struct RecordedRun: Codable {
     return options
   }
 
+  /// Saves the run the way the favourites are saved (``AtomicFile``): a failed write (a full
+  /// disk) leaves an earlier recording at `path` whole, never a torn fragment.
   func save(to path: String) throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
-    try encoder.encode(self).write(to: URL(fileURLWithPath: path))
+    try AtomicFile.replace(path, with: try encoder.encode(self))
   }
 
   /// Reads a run; every way it can fail is one sentence.
@@ -135,7 +137,6 @@ struct RecordedRun: Codable {
       data.append(contentsOf: chunk[..<count])
     }
   }
-}
 
   private static func checkRegular(_ info: stat) throws {
     switch mode_t(info.st_mode) & mode_t(S_IFMT) {
@@ -150,3 +151,4 @@ struct RecordedRun: Codable {
   private static func systemError() -> String {
     String(cString: strerror(errno))
   }
+}
