@@ -16,7 +16,8 @@ enum LineFuzz {
       .map(typedLine)
     let script = ScriptedConsole(lines: lines)
     do {
-      let options = try Options.parse(["--interactive", "--count", "5"])
+      // No state file: a check must never read or write the favourites of whoever runs it.
+      let options = try Options.parse(["--interactive", "--no-state", "--count", "5"])
       _ = await CommandRunner(options: options, console: script.console, clock: ContinuousClock()).run()
     } catch {
       throw FuzzFailure("--interactive is not a valid command line: \(error.message)")
