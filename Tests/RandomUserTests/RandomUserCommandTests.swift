@@ -498,6 +498,7 @@ final class RandomUserCommandTests: XCTestCase {
     XCTAssertEqual(result.status, 0, result.standardError)
     let rows = result.standardOutput.split(separator: "\n").filter { $0.contains("] ") }
     XCTAssertGreaterThanOrEqual(rows.count, 10, result.standardOutput)
+    guard rows.count >= 10 else { return }
     XCTAssertTrue(rows[8].hasPrefix("   9. [+] "), String(rows[8]))
     XCTAssertTrue(rows[9].hasPrefix("  10. [+] "), String(rows[9]))
     let dotColumns = rows.map { row in
