@@ -100,7 +100,8 @@ struct CommandRunner {
     do {
       try reactor.replay(run.session)
     } catch {
-      console.writeError(Self.errorLine("cannot replay \(path): \(error)"))
+      // A divergence is a diff, several lines by design: each is filtered on its own.
+      console.writeError(Self.errorLines("cannot replay \(path): \(error)"))
       return .failure
     }
     let progress = ProgressIndicator(console: console, clock: clock, discardsTypedInput: false)
@@ -143,6 +144,13 @@ struct CommandRunner {
   /// sequence reaches the terminal).
   static func errorLine(_ message: String) -> String {
     "randomuser: error: \(TerminalInput.sanitized(message))\n"
+  }
+
+  /// An error whose message has lines of its own (a replay's diff), each through the filter.
+  static func errorLines(_ message: String) -> String {
+    "randomuser: error: "
+      + message.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { TerminalInput.sanitized(String($0)) }.joined(separator: "\n") + "\n"
   }
 
   /// A one-line error followed by the synopsis: for a command line that was not understood.
