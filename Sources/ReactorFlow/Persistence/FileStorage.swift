@@ -122,39 +122,7 @@ public struct FileStorage<Value: Codable & Sendable>: Sendable {
     } catch {
       throw .writeFailed(path: path, reason: Self.describe(error))
     }
-    let temporary = "\(directory)/.\(fileName).\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { throw .writeFailed(path: path, reason: Self.systemError()) }
-    var failure: String?
-    data.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count, let base = buffer.baseAddress {
-        let written = write(descriptor, base + offset, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          failure = Self.systemError()
-          return
-        }
-        offset += written
-      }
-    }
-    if failure == nil, fsync(descriptor) != 0 { failure = Self.systemError() }
-    close(descriptor)
-    if failure == nil, rename(temporary, path) != 0 { failure = Self.systemError() }
-    if let failure {
-      unlink(temporary)
-      throw .writeFailed(path: path, reason: failure)
-    }
-  }
-
-  private var directory: String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    return slash == path.startIndex ? "/" : String(path[..<slash])
-  }
-
-  private var fileName: String {
-    guard let slash = path.lastIndex(of: "/") else { return path }
-    return String(path[path.index(after: slash)...])
+    try AtomicFile.replace(path, with: data)
   }
 
   // MARK: - System calls

@@ -35,7 +35,8 @@ struct FavouritesStore {
     let persistence = FilePersistence(
       FileStorage<Set<Person.ID>>(path: path), default: [], clock: clock, delay: .milliseconds(500)
     ) { error in
-      console.writeError("randomuser: warning: \(error)\n")
+      // The path may come from the command line: one line, through the filter of typed lines.
+      console.writeError("randomuser: warning: \(TerminalInput.sanitized(error.description))\n")
     }
     self.persistence = persistence
     favourites = persistence.shared

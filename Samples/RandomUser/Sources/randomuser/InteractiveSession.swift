@@ -110,12 +110,12 @@ struct InteractiveSession {
     let state = reactor.currentState
     let people = "\(state.peopleCount) \(state.peopleCount == 1 ? "person" : "people")"
     if let error = state.sections.error {
-      console.write("Load failed: \(error)\nType 'retry' to try again.\n")
+      console.write("Load failed: \(SectionPrinter.shown(error.description))\nType 'retry' to try again.\n")
       if state.sections.value?.isEmpty == false { console.write("Showing the previous \(people).\n") }
       return
     }
     hasLoaded = true
-    console.write("Loaded \(people) (\(loader.sourceDescription)).\n")
+    console.write("Loaded \(people) (\(SectionPrinter.shown(loader.sourceDescription))).\n")
     console.write(screen.text)
   }
 
@@ -129,7 +129,8 @@ struct InteractiveSession {
     }
     let title: String? =
       if let number = Int(argument) {
-        sections.indices.contains(number - 1) ? sections[number - 1].title : nil
+        // Compared before subtracting: `number - 1` overflows for a typed `Int.min`.
+        number >= 1 && number <= sections.count ? sections[number - 1].title : nil
       } else {
         sections.first { $0.title.lowercased() == argument.lowercased() }?.title
       }
@@ -149,15 +150,16 @@ struct InteractiveSession {
     guard !argument.isEmpty else {
       return console.write("Toggle which person? Choose \(choices), for example 'toggle 1'.\n")
     }
-    guard let number = Int(argument), (1...count).contains(number) else {
+    guard let number = Int(argument), number >= 1, number <= count else {
       return console.write("No person '\(TerminalInput.excerpt(argument))': choose \(choices).\n")
     }
     detail.send(.toggle(number - 1))
     let person = detail.currentState.people[number - 1]
     console.write(
       detail.currentState.expandedIndex == number - 1
-        ? "\(number). \(person.name)\n" + SectionPrinter.details(of: person, indent: "   ")
-        : "Collapsed \(number). \(person.name).\n")
+        ? "\(number). \(SectionPrinter.shown(person.name))\n"
+          + SectionPrinter.details(of: person, indent: "   ")
+        : "Collapsed \(number). \(SectionPrinter.shown(person.name)).\n")
   }
 
   private func star(_ argument: String) async {
@@ -166,7 +168,7 @@ struct InteractiveSession {
     }
     let count = detail.currentState.people.count
     let choices = count == 1 ? "1" : "1-\(count)"
-    guard let number = Int(argument), (1...count).contains(number) else {
+    guard let number = Int(argument), number >= 1, number <= count else {
       return console.write(
         argument.isEmpty
           ? "Star which person? Choose \(choices), for example 'star 1'.\n"
@@ -177,7 +179,7 @@ struct InteractiveSession {
     await store?.save()
     let person = detail.currentState.people[number - 1]
     let isStarred = detail.currentState.favourites.contains(person.id)
-    console.write("\(isStarred ? "Starred" : "Unstarred") \(number). \(person.name).\n")
+    console.write("\(isStarred ? "Starred" : "Unstarred") \(number). \(SectionPrinter.shown(person.name)).\n")
   }
 
   private func back() {
