@@ -1,6 +1,13 @@
 import Foundation
+import ReactorFlow
 import ReactorFlowTesting
 import XCTest
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 @MainActor
 final class FilePersistenceTests: XCTestCase {
@@ -130,6 +137,194 @@ final class FilePersistenceTests: XCTestCase {
     case .unreadable(_, let keptAs, _), .futureFormat(_, let keptAs, _, _): keptAs
     case .readFailed, .writeFailed: nil
     }
+  }
+
+  // MARK: - Files that are never replaced
+
+  /// A storage whose reads of the file fail as they do without permission: the tests run as
+  /// root, for whom no permission fails.
+  private func storageThatCannotRead() -> FileStorage<[Int]> {
+    let path = self.path
+    return FileStorage(
+      path: path,
+      system: FileSystemCalls(open: { opened, flags in
+        guard opened != path else {
+          errno = EACCES
+          return -1
+        }
+        return FileSystemCalls.system.open(opened, flags)
+      }))
+  }
+
+  func test_fileThatCannotBeRead_isNeverReplaced_andTheChangesStayInMemory() async throws {
+    // given
+    try write(#"{"format":1,"value":[1,2,3]}"#)
+    var errors: [PersistenceError] = []
+
+    // when
+    let persistence = FilePersistence(storageThatCannotRead(), default: [], clock: TestClock()) {
+      errors.append($0)
+    }
+    persistence.shared.set([4])
+    await persistence.flush()
+
+    // then
+    XCTAssertEqual(errors.count, 1)
+    guard case .readFailed(let errorPath, let reason) = errors.first else {
+      return XCTFail("expected .readFailed, got \(errors)")
+    }
+    XCTAssertEqual(errorPath, path)
+    XCTAssertTrue(reason.contains(String(cString: strerror(EACCES))), reason)
+    XCTAssertFalse(persistence.savesChanges)
+    XCTAssertTrue(persistence.hasUnsavedChanges)
+    XCTAssertEqual(persistence.writeCount, 0)
+    XCTAssertEqual(persistence.shared.value, [4])
+    XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), #"{"format":1,"value":[1,2,3]}"#)
+    XCTAssertEqual(try files(), ["favourites.json"])
+  }
+
+  func test_save_overAFileThatCannotBeRead_isRefused() async throws {
+    // given
+    try write(#"{"format":1,"value":[1,2,3]}"#)
+
+    // when
+    XCTAssertThrowsError(try storageThatCannotRead().save([4])) { error in
+      // then
+      guard case .writeFailed(_, let reason) = error as? PersistenceError else { return XCTFail("\(error)") }
+      XCTAssertTrue(reason.hasPrefix("it cannot be read"), reason)
+    }
+    XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), #"{"format":1,"value":[1,2,3]}"#)
+    XCTAssertEqual(try files(), ["favourites.json"])
+  }
+
+  func test_badFileThatCannotBeKeptAside_isNeverReplaced_andTheChangesStayInMemory() async throws {
+    // given: a file system that refuses a second name, as some do
+    try write("{oops")
+    let storage = FileStorage<[Int]>(
+      path: path,
+      system: FileSystemCalls(link: { _, _ in
+        errno = EPERM
+        return -1
+      }))
+    var errors: [PersistenceError] = []
+
+    // when
+    let persistence = FilePersistence(storage, default: [], clock: TestClock()) { errors.append($0) }
+    persistence.shared.set([4])
+    await persistence.flush()
+
+    // then
+    guard case .readFailed(_, let reason) = errors.first, errors.count == 1 else {
+      return XCTFail("expected one .readFailed, got \(errors)")
+    }
+    XCTAssertTrue(reason.hasPrefix("it could not be kept aside"), reason)
+    XCTAssertFalse(persistence.savesChanges)
+    XCTAssertTrue(persistence.hasUnsavedChanges)
+    XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "{oops")
+    XCTAssertEqual(try files(), ["favourites.json"])
+  }
+
+  func test_fifo_isRefusedAtOnce_neverOpenedToWait_neverReplaced() async throws {
+    // given
+    XCTAssertEqual(mkfifo(path, 0o644), 0)
+    let path = self.path
+    let loaded = expectation(description: "loaded")
+    let outcome = Locked<(error: PersistenceError?, saveError: PersistenceError?)>((nil, nil))
+
+    // when: off the main actor, so that a load that blocks fails the wait below
+    Thread {
+      let storage = FileStorage<[Int]>(path: path)
+      let error = storage.load(default: []).error
+      var saveError: PersistenceError?
+      do throws(PersistenceError) { try storage.save([1]) } catch { saveError = error }
+      outcome.withLock { $0 = (error, saveError) }
+      loaded.fulfill()
+    }.start()
+    await fulfillment(of: [loaded], timeout: 10)
+    // A load that blocked waits for a writer: this one lets it go on and end.
+    let release = open(path, O_WRONLY | O_NONBLOCK)
+    if release >= 0 { close(release) }
+
+    // then
+    let (error, saveError) = outcome.withLock { $0 }
+    XCTAssertEqual(
+      error, .readFailed(path: path, reason: "it is a FIFO, not a regular file"))
+    XCTAssertEqual(
+      saveError, .writeFailed(path: path, reason: "it is a FIFO, not a regular file"))
+    var info = stat()
+    XCTAssertEqual(lstat(path, &info), 0)
+    XCTAssertEqual(info.st_mode & 0o170000, 0o010000)
+    XCTAssertEqual(try files(), ["favourites.json"])
+  }
+
+  func test_deviceNode_isRefused_neverRenamed_neverReplaced() async throws {
+    // given: a link to the null device, so that a faulty version could rename only the link
+    XCTAssertEqual(symlink("/dev/null", path), 0)
+
+    // when
+    let storage = FileStorage<[Int]>(path: path)
+    let (value, error) = storage.load(default: [5])
+
+    // then
+    XCTAssertEqual(value, [5])
+    XCTAssertEqual(error, .readFailed(path: path, reason: "it is a character device, not a regular file"))
+    XCTAssertThrowsError(try storage.save([1])) { error in
+      XCTAssertEqual(
+        error as? PersistenceError,
+        .writeFailed(path: path, reason: "it is a character device, not a regular file"))
+    }
+    XCTAssertEqual(try files(), ["favourites.json"])
+    XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: path), "/dev/null")
+    var info = stat()
+    XCTAssertEqual(stat("/dev/null", &info), 0)
+    XCTAssertEqual(info.st_mode & 0o170000, 0o020000)
+  }
+
+  func test_directory_inPlaceOfTheFile_isRefused_andLeftAsItIs() async throws {
+    // given
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+    var errors: [PersistenceError] = []
+
+    // when
+    let persistence = FilePersistence(FileStorage<[Int]>(path: path), default: [], clock: TestClock()) {
+      errors.append($0)
+    }
+    persistence.shared.set([1])
+    await persistence.flush()
+
+    // then
+    XCTAssertEqual(errors, [.readFailed(path: path, reason: "it is a directory, not a regular file")])
+    XCTAssertFalse(persistence.savesChanges)
+    XCTAssertTrue(persistence.hasUnsavedChanges)
+    var isDirectory: ObjCBool = false
+    XCTAssertTrue(FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory))
+    XCTAssertTrue(isDirectory.boolValue)
+  }
+
+  func test_failedWrite_leavesTheChangeUnsaved_andAWriteThatWorksSavesIt() async throws {
+    // given: the directory goes away after the persistence starts
+    let directory = "\(self.directory)/state"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+    var errors: [PersistenceError] = []
+    let persistence = FilePersistence(
+      FileStorage<[Int]>(path: "\(directory)/favourites.json"), default: [], clock: TestClock()
+    ) { errors.append($0) }
+    try FileManager.default.removeItem(atPath: directory)
+
+    // when
+    persistence.shared.set([1])
+    await persistence.flush()
+
+    // then
+    XCTAssertTrue(persistence.savesChanges)
+    XCTAssertTrue(persistence.hasUnsavedChanges)
+    XCTAssertEqual(errors.count, 1)
+    XCTAssertEqual(persistence.lastError, errors.first)
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+    persistence.shared.set([2])
+    await persistence.flush()
+    XCTAssertFalse(persistence.hasUnsavedChanges)
+    XCTAssertNil(persistence.lastError)
   }
 
   func test_save_inAMissingDirectory_failsAndCreatesNothing() async throws {

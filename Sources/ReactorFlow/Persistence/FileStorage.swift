@@ -22,6 +22,10 @@
 ///   or that has a newer format gives the default and a ``PersistenceError``; the file is first
 ///   renamed aside (`favourites.json.bad-1`, then `-2`, never over an existing file), so nothing
 ///   is lost.
+/// - A file that cannot be read, or not kept aside, is never replaced: ``load(default:)`` reports
+///   ``PersistenceError/readFailed(path:reason:)`` and ``save(_:)`` refuses to write over it.
+///   Neither is anything that is not a regular file (a FIFO, a device, a directory): it is
+///   never opened in a way that could block, never renamed and never replaced.
 ///
 /// ```swift
 /// let storage = FileStorage<[Int]>(path: path)
@@ -34,6 +38,8 @@ public struct FileStorage<Value: Codable & Sendable>: Sendable {
   public let path: String
   /// The format this code writes and the newest it reads.
   public let format: Int
+  /// The system calls a test replaces.
+  package let system: FileSystemCalls
 
   /// Describes the file that keeps the value.
   /// - Parameters:
@@ -41,8 +47,18 @@ public struct FileStorage<Value: Codable & Sendable>: Sendable {
   ///   - format: The format number written in the file; raise it when the value's encoding
   ///     changes in a way older versions cannot read.
   public init(path: String, format: Int = 1) {
+    self.init(path: path, format: format, system: .system)
+  }
+
+  /// Describes the file that keeps the value, reached through `system`.
+  /// - Parameters:
+  ///   - path: The file's path.
+  ///   - format: The format number written in the file.
+  ///   - system: The system calls to use.
+  package init(path: String, format: Int = 1, system: FileSystemCalls) {
     self.path = path
     self.format = format
+    self.system = system
   }
 
   private struct Header: Decodable {
@@ -52,12 +68,14 @@ public struct FileStorage<Value: Codable & Sendable>: Sendable {
   // MARK: - Reading
 
   /// Reads the value: `default` when there is no file; `default` and an error when the file
-  /// cannot be used (it is then kept aside under a new name).
+  /// cannot be used (it is then kept aside under a new name), or cannot be read (it is then left
+  /// as it is, and ``save(_:)`` will not replace it).
   /// - Parameter defaultValue: The value when there is no usable file.
   /// - Returns: The value, and the error when the file could not be used.
   public func load(default defaultValue: Value) -> (value: Value, error: PersistenceError?) {
+    let target = path
     let data: [UInt8]
-    switch Self.readFile(path) {
+    switch readFile(target) {
     case .missing:
       return (defaultValue, nil)
     case .failed(let reason):
@@ -70,18 +88,24 @@ public struct FileStorage<Value: Codable & Sendable>: Sendable {
     do {
       found = try decoder.decode(Header.self, from: Data(data)).format
     } catch {
-      return (defaultValue, keepAside { .unreadable(path: path, keptAs: $0, reason: Self.describe(error)) })
+      return (
+        defaultValue,
+        keepAside(target) { .unreadable(path: path, keptAs: $0, reason: Self.describe(error)) }
+      )
     }
     guard found <= format else {
       return (
         defaultValue,
-        keepAside { .futureFormat(path: path, keptAs: $0, found: found, supported: format) }
+        keepAside(target) { .futureFormat(path: path, keptAs: $0, found: found, supported: format) }
       )
     }
     do {
       return (try decoder.decode(Stored.self, from: Data(data)).value, nil)
     } catch {
-      return (defaultValue, keepAside { .unreadable(path: path, keptAs: $0, reason: Self.describe(error)) })
+      return (
+        defaultValue,
+        keepAside(target) { .unreadable(path: path, keptAs: $0, reason: Self.describe(error)) }
+      )
     }
   }
 
@@ -90,29 +114,30 @@ public struct FileStorage<Value: Codable & Sendable>: Sendable {
     var value: Value
   }
 
-  /// Renames the file to the first free `<path>.bad-N` and returns `error(newPath)`.
-  private func keepAside(_ error: (String) -> PersistenceError) -> PersistenceError {
+  /// Renames `target` to the first free `<path>.bad-N` and returns `error(newPath)`.
+  private func keepAside(_ target: String, _ error: (String) -> PersistenceError) -> PersistenceError {
     var number = 1
     while number < 10_000 {
-      let candidate = "\(path).bad-\(number)"
+      let candidate = "\(target).bad-\(number)"
       // `link` fails when the name exists, so a bad file never replaces another one.
-      if link(path, candidate) == 0 {
-        unlink(path)
+      if system.link(target, candidate) == 0 {
+        unlink(target)
         return error(candidate)
       }
       guard errno == EEXIST else {
-        return .readFailed(path: path, reason: "could not keep the file aside: \(Self.systemError())")
+        return .readFailed(path: path, reason: "it could not be kept aside: \(Self.systemError())")
       }
       number += 1
     }
-    return .readFailed(path: path, reason: "could not keep the file aside: too many bad files")
+    return .readFailed(path: path, reason: "it could not be kept aside: too many bad files")
   }
 
   // MARK: - Writing
 
   /// Writes the value: to a temporary file, flushed to the disk, then renamed over the file.
   /// - Parameter value: The value.
-  /// - Throws: ``PersistenceError/writeFailed(path:reason:)``; the file is then unchanged.
+  /// - Throws: ``PersistenceError/writeFailed(path:reason:)``; the file is then unchanged. The
+  ///   file is not replaced when it cannot be read, or is not a regular file.
   public func save(_ value: Value) throws(PersistenceError) {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
@@ -122,13 +147,17 @@ public struct FileStorage<Value: Codable & Sendable>: Sendable {
     } catch {
       throw .writeFailed(path: path, reason: Self.describe(error))
     }
-    let temporary = "\(directory)/.\(fileName).\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    let target = path
+    try checkReplaceable(target)
+    let directory = Self.directory(of: target)
+    let temporary =
+      "\(directory)/.\(Self.fileName(of: target)).\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp"
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
     guard descriptor >= 0 else { throw .writeFailed(path: path, reason: Self.systemError()) }
     var failure: String?
     data.withUnsafeBytes { buffer in
       var offset = 0
-      while offset < buffer.count, let base = buffer.baseAddress {
+      while failure == nil, offset < buffer.count, let base = buffer.baseAddress {
         let written = write(descriptor, base + offset, buffer.count - offset)
         if written < 0 {
           if errno == EINTR { continue }
@@ -140,19 +169,37 @@ public struct FileStorage<Value: Codable & Sendable>: Sendable {
     }
     if failure == nil, fsync(descriptor) != 0 { failure = Self.systemError() }
     close(descriptor)
-    if failure == nil, rename(temporary, path) != 0 { failure = Self.systemError() }
+    if failure == nil, system.rename(temporary, target) != 0 { failure = Self.systemError() }
     if let failure {
       unlink(temporary)
       throw .writeFailed(path: path, reason: failure)
     }
   }
 
-  private var directory: String {
+  /// Checks that the file at `target`, if any, may be replaced.
+  private func checkReplaceable(_ target: String) throws(PersistenceError) {
+    var info = stat()
+    guard stat(target, &info) == 0 else {
+      if errno == ENOENT { return }
+      throw .writeFailed(path: path, reason: Self.systemError())
+    }
+    if let kind = Self.notRegular(info.st_mode) {
+      throw .writeFailed(path: path, reason: "it is \(kind), not a regular file")
+    }
+    // A file this process cannot read may hold what it cannot see: never replace it.
+    let descriptor = system.open(target, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw .writeFailed(path: path, reason: "it cannot be read: \(Self.systemError())")
+    }
+    close(descriptor)
+  }
+
+  private static func directory(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }
     return slash == path.startIndex ? "/" : String(path[..<slash])
   }
 
-  private var fileName: String {
+  private static func fileName(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return path }
     return String(path[path.index(after: slash)...])
   }
@@ -165,19 +212,47 @@ public struct FileStorage<Value: Codable & Sendable>: Sendable {
     case read([UInt8])
   }
 
-  private static func readFile(_ path: String) -> ReadResult {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+  private static var typeMask: mode_t { 0o170000 }
+
+  /// What the file is, when it is not a regular file.
+  private static func notRegular(_ mode: mode_t) -> String? {
+    switch mode & typeMask {
+    case 0o100000: nil
+    case 0o040000: "a directory"
+    case 0o010000: "a FIFO"
+    case 0o020000: "a character device"
+    case 0o060000: "a block device"
+    case 0o140000: "a socket"
+    default: "a special file"
+    }
+  }
+
+  private func readFile(_ target: String) -> ReadResult {
+    // Checked before opening: opening a FIFO or a device can block or act on the device.
+    var info = stat()
+    guard stat(target, &info) == 0 else {
+      return errno == ENOENT ? .missing : .failed(Self.systemError())
+    }
+    if let kind = Self.notRegular(info.st_mode) {
+      return .failed("it is \(kind), not a regular file")
+    }
+    let descriptor = system.open(target, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else {
-      return errno == ENOENT ? .missing : .failed(systemError())
+      return errno == ENOENT ? .missing : .failed(Self.systemError())
     }
     defer { close(descriptor) }
+    // Checked again on what was opened, in case the path changed in between.
+    guard fstat(descriptor, &info) == 0 else { return .failed(Self.systemError()) }
+    if let kind = Self.notRegular(info.st_mode) {
+      return .failed("it is \(kind), not a regular file")
+    }
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65_536)
     while true {
       let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
       if count < 0 {
         if errno == EINTR { continue }
-        return .failed(systemError())
+        return .failed(Self.systemError())
       }
       if count == 0 { return .read(bytes) }
       bytes.append(contentsOf: chunk[..<count])
