@@ -5,10 +5,11 @@ import ReactorFlow
 /// The favourites of the interactive mode, and the file that keeps them (`--state`,
 /// `--no-state`).
 ///
-/// A star is confirmed only after ``save()`` returns, that is after the file was renamed into
-/// place: a star that the session printed survives a crash or a `kill -9` right after. A file
-/// that cannot be read is kept aside (`favourites.json.bad-1`), with one warning line, and the
-/// session starts without favourites.
+/// A star is confirmed only when ``save()`` finds it on disk, that is after the file was renamed
+/// into place: a star that the session printed survives a crash or a `kill -9` right after. A
+/// file that cannot be decoded is kept aside (`favourites.json.bad-1`), with one warning line, and
+/// the session starts without favourites. A file that cannot be read at all (or is not a regular
+/// file) is left as it is, with one warning line, and the session keeps its stars in memory only.
 @MainActor
 struct FavouritesStore {
   /// The value the reactors share.
@@ -35,15 +36,28 @@ struct FavouritesStore {
     let persistence = FilePersistence(
       FileStorage<Set<Person.ID>>(path: path), default: [], clock: clock, delay: .milliseconds(500)
     ) { error in
-      console.writeError("randomuser: warning: \(error)\n")
+      if case .readFailed = error {
+        console.writeError("randomuser: warning: \(error); stars are kept for this session only\n")
+      } else {
+        console.writeError("randomuser: warning: \(error)\n")
+      }
     }
     self.persistence = persistence
     favourites = persistence.shared
   }
 
-  /// Writes what is not written yet, and returns once it is on disk.
-  func save() async {
-    await persistence?.flush()
+  /// Writes what is not written yet, and returns once it is on disk or its write failed.
+  /// - Returns: Why the latest change is not on disk, or `nil` when it is (or when the session
+  ///   keeps no file).
+  @discardableResult
+  func save() async -> String? {
+    guard let persistence else { return nil }
+    await persistence.flush()
+    guard persistence.hasUnsavedChanges else { return nil }
+    guard persistence.savesChanges else {
+      return "\(persistence.storage.path) could not be read when the session started"
+    }
+    return persistence.lastError.map { "\($0)" } ?? "\(persistence.storage.path) is not written yet"
   }
 
   /// `$XDG_STATE_HOME/randomuser/favourites.json`; without it, `~/.local/state/randomuser/` on
