@@ -374,6 +374,21 @@ final class FilePersistenceTests: XCTestCase {
     XCTAssertEqual(try files(), ["favourites.json"])
   }
 
+  func test_save_replacesTheFileWithANewOne_neverWritesInPlace() async throws {
+    // given: a second name for the old file, which a write in place would change too
+    let storage = FileStorage<[Int]>(path: path)
+    try storage.save([1])
+    let old = "\(directory)/old.json"
+    XCTAssertEqual(link(path, old), 0)
+
+    // when
+    try storage.save([2])
+
+    // then
+    XCTAssertEqual(try String(contentsOfFile: old, encoding: .utf8), #"{"format":1,"value":[1]}"#)
+    XCTAssertEqual(storage.load(default: []).value, [2])
+  }
+
   // MARK: - Coalescing
 
   func test_thousandChanges_withinTheDelay_areOneWriteOfTheLast() async throws {
@@ -453,5 +468,37 @@ final class FilePersistenceTests: XCTestCase {
     persistence.shared.set([10])
     await persistence.flush()
     XCTAssertEqual(try files(), ["favourites.json", "favourites.json.bad-1"])
+  }
+
+  func test_changeMadeWhileAWriteIsInProgress_isWrittenToo() async throws {
+    // given: the first write waits before its rename until the test lets it go on
+    let reachedRename = expectation(description: "the first write reached its rename")
+    let goOn = DispatchSemaphore(value: 0)
+    let isFirst = Locked(true)
+    let storage = FileStorage<[Int]>(
+      path: path,
+      system: FileSystemCalls(rename: { from, to in
+        if isFirst.withLock({ first in
+          defer { first = false }; return first
+        }) {
+          reachedRename.fulfill()
+          _ = goOn.wait(timeout: .now() + 10)
+        }
+        return FileSystemCalls.system.rename(from, to)
+      }))
+    let persistence = FilePersistence(storage, default: [], clock: TestClock()) { XCTFail("\($0)") }
+    persistence.shared.set([1])
+    let flushing = Task { await persistence.flush() }
+    await fulfillment(of: [reachedRename], timeout: 10)
+
+    // when
+    persistence.shared.set([2])
+    goOn.signal()
+    await flushing.value
+
+    // then
+    XCTAssertEqual(persistence.writeCount, 2)
+    XCTAssertEqual(FileStorage<[Int]>(path: path).load(default: []).value, [2])
+    XCTAssertFalse(persistence.hasUnsavedChanges)
   }
 }
