@@ -202,6 +202,24 @@ final class FavouritesCommandTests: XCTestCase {
     XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: statePath), "/dev/null")
   }
 
+  func test_defaultStateFolders_areCreatedForTheUserOnly() throws {
+    // given
+    var environment = RandomUserExecutable.environment
+    environment["XDG_STATE_HOME"] = "\(directory)/state"
+
+    // when
+    let result = try XCTUnwrap(executable).run(
+      ["--interactive"], input: "open 1\nstar 1\nquit\n", environment: environment)
+
+    // then
+    XCTAssertTrue(result.standardOutput.contains("Starred 1."), result.standardOutput + result.standardError)
+    for folder in ["\(directory)/state", "\(directory)/state/randomuser"] {
+      let permissions = try FileManager.default.attributesOfItem(atPath: folder)[.posixPermissions] as? Int
+      XCTAssertEqual(permissions, 0o700, folder)
+    }
+    XCTAssertTrue(FileManager.default.fileExists(atPath: "\(directory)/state/randomuser/favourites.json"))
+  }
+
   func test_stateOptions_withoutInteractive_orTogether_areUsageErrors() throws {
     for arguments in [
       ["--state", statePath], ["--no-state"], ["--interactive", "--state", statePath, "--no-state"],

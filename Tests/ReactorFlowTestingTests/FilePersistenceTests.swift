@@ -389,6 +389,79 @@ final class FilePersistenceTests: XCTestCase {
     XCTAssertEqual(storage.load(default: []).value, [2])
   }
 
+  // MARK: - Links, permissions, leftovers
+
+  func test_symbolicLink_isFollowed_theTargetIsReplacedAndTheLinkStays() async throws {
+    // given
+    try FileManager.default.createDirectory(atPath: "\(directory)/real", withIntermediateDirectories: false)
+    let target = "\(directory)/real/favourites.json"
+    try FileStorage<[Int]>(path: target).save([1])
+    XCTAssertEqual(symlink("real/favourites.json", path), 0)
+    let storage = FileStorage<[Int]>(path: path)
+
+    // when
+    XCTAssertEqual(storage.load(default: []).value, [1])
+    try storage.save([2])
+
+    // then
+    XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: path), "real/favourites.json")
+    XCTAssertEqual(FileStorage<[Int]>(path: target).load(default: []).value, [2])
+    XCTAssertEqual(
+      try FileManager.default.contentsOfDirectory(atPath: "\(directory)/real"), ["favourites.json"])
+  }
+
+  func test_readOnlyFile_isRead_butNeverReplaced() async throws {
+    // given
+    try FileStorage<[Int]>(path: path).save([1])
+    XCTAssertEqual(chmod(path, 0o444), 0)
+    let storage = FileStorage<[Int]>(path: path)
+
+    // when
+    let (value, error) = storage.load(default: [])
+
+    // then
+    XCTAssertEqual(value, [1])
+    XCTAssertNil(error)
+    XCTAssertThrowsError(try storage.save([2])) { error in
+      XCTAssertEqual(error as? PersistenceError, .writeFailed(path: path, reason: "it is read-only"))
+    }
+    XCTAssertEqual(storage.load(default: []).value, [1])
+    XCTAssertEqual(try files(), ["favourites.json"])
+  }
+
+  func test_save_keepsThePermissionsOfTheFileItReplaces() async throws {
+    // given
+    try FileStorage<[Int]>(path: path).save([1])
+    XCTAssertEqual(chmod(path, 0o600), 0)
+
+    // when
+    try FileStorage<[Int]>(path: path).save([2])
+
+    // then
+    let permissions = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+    XCTAssertEqual(permissions, 0o600)
+  }
+
+  func test_leftoverTemporaryFile_ofAProcessThatIsGone_isRemovedByTheNextSaveAndLoad() async throws {
+    // given: a process id above any the system hands out, and this process's own, which may be
+    // writing
+    let gone = ".favourites.json.\(Int32.max).42.tmp"
+    let live = ".favourites.json.\(getpid()).43.tmp"
+    let other = ".other.json.\(Int32.max).44.tmp"
+    for name in [gone, live, other] {
+      try Data("half".utf8).write(to: URL(fileURLWithPath: "\(directory)/\(name)"))
+    }
+
+    // when
+    try FileStorage<[Int]>(path: path).save([1])
+
+    // then
+    XCTAssertEqual(try files(), [live, other, "favourites.json"].sorted())
+    try Data("half".utf8).write(to: URL(fileURLWithPath: "\(directory)/\(gone)"))
+    _ = FileStorage<[Int]>(path: path).load(default: [])
+    XCTAssertEqual(try files(), [live, other, "favourites.json"].sorted())
+  }
+
   // MARK: - Coalescing
 
   func test_thousandChanges_withinTheDelay_areOneWriteOfTheLast() async throws {

@@ -15,9 +15,11 @@
 
 /// A file that keeps one `Codable` value, as JSON with its format number.
 ///
-/// - A write goes to a temporary file in the same directory, which is then renamed over the
-///   file: a reader (in this process or another) sees the old file or the new one, never a
-///   half-written one, and when two processes write, the last complete write wins.
+/// - A write goes to a temporary file in the same directory, flushed to the disk, which is then
+///   renamed over the file, and the directory is flushed too: a reader (in this process or
+///   another) sees the old file or the new one, never a half-written one, and a write that
+///   returned survives a crash. When two processes write, the last complete write wins
+///   (``FilePersistence`` lets only one process write a file).
 /// - A missing file gives the default. A file that cannot be decoded (corrupt, truncated, empty)
 ///   or that has a newer format gives the default and a ``PersistenceError``; the file is first
 ///   renamed aside (`favourites.json.bad-1`, then `-2`, never over an existing file), so nothing
@@ -26,6 +28,11 @@
 ///   ``PersistenceError/readFailed(path:reason:)`` and ``save(_:)`` refuses to write over it.
 ///   Neither is anything that is not a regular file (a FIFO, a device, a directory): it is
 ///   never opened in a way that could block, never renamed and never replaced.
+/// - A symbolic link is followed: the file it leads to is read and replaced, and the link stays.
+/// - A read-only file (no write permission for anyone) is read but never replaced. A replaced
+///   file keeps its permissions.
+/// - A temporary file that a crashed process left behind (`.favourites.json.<pid>.<n>.tmp`) is
+///   removed by the next load or save.
 ///
 /// ```swift
 /// let storage = FileStorage<[Int]>(path: path)
@@ -73,7 +80,12 @@ public struct FileStorage<Value: Codable & Sendable>: Sendable {
   /// - Parameter defaultValue: The value when there is no usable file.
   /// - Returns: The value, and the error when the file could not be used.
   public func load(default defaultValue: Value) -> (value: Value, error: PersistenceError?) {
-    let target = path
+    let target: String
+    switch resolve() {
+    case .failure(let failure): return (defaultValue, .readFailed(path: path, reason: failure.reason))
+    case .success(let resolved): target = resolved
+    }
+    removeLeftovers(of: target)
     let data: [UInt8]
     switch readFile(target) {
     case .missing:
@@ -134,10 +146,13 @@ public struct FileStorage<Value: Codable & Sendable>: Sendable {
 
   // MARK: - Writing
 
-  /// Writes the value: to a temporary file, flushed to the disk, then renamed over the file.
+  /// Writes the value: to a temporary file, flushed to the disk, then renamed over the file, and
+  /// the directory flushed.
   /// - Parameter value: The value.
-  /// - Throws: ``PersistenceError/writeFailed(path:reason:)``; the file is then unchanged. The
-  ///   file is not replaced when it cannot be read, or is not a regular file.
+  /// - Throws: ``PersistenceError/writeFailed(path:reason:)``; the file is then unchanged (unless
+  ///   only the flush of the directory failed, after the rename). The file is not replaced when
+  ///   it cannot be read, is read-only, or is not a regular file; a symbolic link is followed, and
+  ///   the file it leads to is replaced.
   public func save(_ value: Value) throws(PersistenceError) {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
@@ -147,14 +162,21 @@ public struct FileStorage<Value: Codable & Sendable>: Sendable {
     } catch {
       throw .writeFailed(path: path, reason: Self.describe(error))
     }
-    let target = path
-    try checkReplaceable(target)
+    let target: String
+    switch resolve() {
+    case .failure(let failure): throw .writeFailed(path: path, reason: failure.reason)
+    case .success(let resolved): target = resolved
+    }
+    removeLeftovers(of: target)
+    let permissions = try replaceablePermissions(of: target)
     let directory = Self.directory(of: target)
     let temporary =
-      "\(directory)/.\(Self.fileName(of: target)).\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp"
+      "\(directory)/\(Self.temporaryPrefix(of: target))\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp"
     let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
     guard descriptor >= 0 else { throw .writeFailed(path: path, reason: Self.systemError()) }
     var failure: String?
+    // The replacement keeps the permissions of the file it replaces: a private file stays private.
+    if let permissions, fchmod(descriptor, permissions) != 0 { failure = Self.systemError() }
     data.withUnsafeBytes { buffer in
       var offset = 0
       while failure == nil, offset < buffer.count, let base = buffer.baseAddress {
@@ -174,24 +196,66 @@ public struct FileStorage<Value: Codable & Sendable>: Sendable {
       unlink(temporary)
       throw .writeFailed(path: path, reason: failure)
     }
+    // Without it, a crash soon after could leave the directory naming the old file.
+    if let reason = Self.flushDirectory(directory) {
+      throw .writeFailed(path: path, reason: "the folder could not be flushed to the disk: \(reason)")
+    }
   }
 
-  /// Checks that the file at `target`, if any, may be replaced.
-  private func checkReplaceable(_ target: String) throws(PersistenceError) {
+  /// Checks that the file at `target` may be replaced, and returns its permissions (`nil` when
+  /// there is no file).
+  private func replaceablePermissions(of target: String) throws(PersistenceError) -> mode_t? {
     var info = stat()
-    guard stat(target, &info) == 0 else {
-      if errno == ENOENT { return }
+    guard lstat(target, &info) == 0 else {
+      if errno == ENOENT { return nil }
       throw .writeFailed(path: path, reason: Self.systemError())
     }
     if let kind = Self.notRegular(info.st_mode) {
       throw .writeFailed(path: path, reason: "it is \(kind), not a regular file")
     }
+    // Root may write any file: the permissions say what the owner meant.
+    if info.st_mode & 0o222 == 0 {
+      throw .writeFailed(path: path, reason: "it is read-only")
+    }
     // A file this process cannot read may hold what it cannot see: never replace it.
-    let descriptor = system.open(target, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    let descriptor = system.open(target, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
     guard descriptor >= 0 else {
       throw .writeFailed(path: path, reason: "it cannot be read: \(Self.systemError())")
     }
     close(descriptor)
+    return info.st_mode & 0o7777
+  }
+
+  private static func flushDirectory(_ directory: String) -> String? {
+    let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    guard descriptor >= 0 else { return systemError() }
+    defer { close(descriptor) }
+    return fsync(descriptor) == 0 ? nil : systemError()
+  }
+
+  // MARK: - Paths
+
+  /// The file that `path` leads to: `path` itself, or the end of its symbolic links.
+  private func resolve() -> Result<String, ResolveFailure> {
+    var current = path
+    for _ in 0..<32 {
+      var info = stat()
+      guard lstat(current, &info) == 0 else {
+        return errno == ENOENT ? .success(current) : .failure(ResolveFailure(Self.systemError()))
+      }
+      guard info.st_mode & Self.typeMask == 0o120000 else { return .success(current) }
+      var buffer = [CChar](repeating: 0, count: 4_096)
+      let count = readlink(current, &buffer, buffer.count)
+      guard count >= 0 else { return .failure(ResolveFailure(Self.systemError())) }
+      let destination = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      current = destination.hasPrefix("/") ? destination : "\(Self.directory(of: current))/\(destination)"
+    }
+    return .failure(ResolveFailure("too many symbolic links"))
+  }
+
+  private struct ResolveFailure: Error {
+    var reason: String
+    init(_ reason: String) { self.reason = reason }
   }
 
   private static func directory(of path: String) -> String {
@@ -202,6 +266,26 @@ public struct FileStorage<Value: Codable & Sendable>: Sendable {
   private static func fileName(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return path }
     return String(path[path.index(after: slash)...])
+  }
+
+  /// `.favourites.json.`: then the writer's process id, a random number and `.tmp`.
+  private static func temporaryPrefix(of target: String) -> String {
+    ".\(fileName(of: target))."
+  }
+
+  /// Removes the temporary files of `target` whose writer no longer runs: a crash between their
+  /// creation and their rename left them. Best effort: one that stays is removed next time.
+  private func removeLeftovers(of target: String) {
+    let directory = Self.directory(of: target)
+    let prefix = Self.temporaryPrefix(of: target)
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+    for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+      let middle = name.dropFirst(prefix.count).dropLast(4).split(separator: ".")
+      guard middle.count == 2, let pid = pid_t(middle[0]), UInt64(middle[1]) != nil else { continue }
+      // A live writer, this process's included, may be about to rename its file.
+      guard pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+      unlink("\(directory)/\(name)")
+    }
   }
 
   // MARK: - System calls
@@ -223,6 +307,7 @@ public struct FileStorage<Value: Codable & Sendable>: Sendable {
     case 0o020000: "a character device"
     case 0o060000: "a block device"
     case 0o140000: "a socket"
+    case 0o120000: "a symbolic link"
     default: "a special file"
     }
   }
@@ -230,13 +315,13 @@ public struct FileStorage<Value: Codable & Sendable>: Sendable {
   private func readFile(_ target: String) -> ReadResult {
     // Checked before opening: opening a FIFO or a device can block or act on the device.
     var info = stat()
-    guard stat(target, &info) == 0 else {
+    guard lstat(target, &info) == 0 else {
       return errno == ENOENT ? .missing : .failed(Self.systemError())
     }
     if let kind = Self.notRegular(info.st_mode) {
       return .failed("it is \(kind), not a regular file")
     }
-    let descriptor = system.open(target, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    let descriptor = system.open(target, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
     guard descriptor >= 0 else {
       return errno == ENOENT ? .missing : .failed(Self.systemError())
     }

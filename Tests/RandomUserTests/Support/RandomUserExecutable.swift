@@ -56,14 +56,16 @@ struct RandomUserExecutable {
   ///   - input: Standard input, or `nil` for an empty one.
   ///   - timeout: How long the process may run before it is killed and the test fails.
   ///   - outputFile: Where standard output goes instead of a pipe (`/dev/full`), if anywhere.
+  ///   - environment: The process's environment.
   /// - Returns: The exit status and everything the process wrote.
   func run(
-    _ arguments: [String], input: String? = nil, timeout: TimeInterval = 30, outputFile: FileHandle? = nil
+    _ arguments: [String], input: String? = nil, timeout: TimeInterval = 30, outputFile: FileHandle? = nil,
+    environment: [String: String] = Self.environment
   ) throws -> Result {
     let process = Process()
     process.executableURL = url
     process.arguments = arguments
-    process.environment = Self.environment
+    process.environment = environment
     let output = Pipe()
     let error = Pipe()
     let standardInput = Pipe()

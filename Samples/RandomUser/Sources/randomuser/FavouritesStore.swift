@@ -29,9 +29,7 @@ struct FavouritesStore {
       path = given
     case .standard:
       path = Self.defaultPath(environment: ProcessInfo.processInfo.environment)
-      // The default directory may not exist yet; a problem creating it shows at the first save.
-      try? FileManager.default.createDirectory(
-        atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+      Self.createFolders((path as NSString).deletingLastPathComponent)
     }
     let persistence = FilePersistence(
       FileStorage<Set<Person.ID>>(path: path), default: [], clock: clock, delay: .milliseconds(500)
@@ -58,6 +56,17 @@ struct FavouritesStore {
       return "\(persistence.storage.path) could not be read when the session started"
     }
     return persistence.lastError.map { "\($0)" } ?? "\(persistence.storage.path) is not written yet"
+  }
+
+  /// Creates the folders of `directory` that are missing, for the user only (0700), as the XDG
+  /// base directory specification asks. A folder that cannot be created shows at the first save,
+  /// which then says that the star is not saved, and why.
+  static func createFolders(_ directory: String) {
+    var current = directory.hasPrefix("/") ? "" : "."
+    for component in directory.split(separator: "/") {
+      current += "/\(component)"
+      mkdir(current, 0o700)
+    }
   }
 
   /// `$XDG_STATE_HOME/randomuser/favourites.json`; without it, `~/.local/state/randomuser/` on
