@@ -125,7 +125,7 @@ final class FavouritesCommandTests: XCTestCase {
       try String(contentsOfFile: "\(statePath).bad-1", encoding: .utf8), "{\"format\":1,\"value\":[\"cut")
     XCTAssertEqual(
       try FileManager.default.contentsOfDirectory(atPath: directory).sorted(),
-      ["favourites.json", "favourites.json.bad-1"])
+      ["favourites.json", "favourites.json.bad-1", "favourites.json.lock"])
   }
 
   func test_star_whenTheStateFileIsADirectory_isNotConfirmed_andSaysItIsNotSaved() throws {
@@ -218,6 +218,33 @@ final class FavouritesCommandTests: XCTestCase {
       XCTAssertEqual(permissions, 0o700, folder)
     }
     XCTAssertTrue(FileManager.default.fileExists(atPath: "\(directory)/state/randomuser/favourites.json"))
+  }
+
+  func test_secondSession_onTheSameFile_confirmsNoStar_andTheFirstSessionsStarsAreKept() throws {
+    // given: a first session that owns the file
+    let first = try LiveRandomUser(try XCTUnwrap(executable), ["--interactive", "--state", statePath])
+    try first.waitFor("randomuser> ")
+    first.type("open 2")
+    try first.waitFor("randomuser 30s> ")
+
+    // when: a second session stars while the first runs, then the first stars
+    let second = try run(["--interactive", "--state", statePath], input: "open 2\nstar 5\nquit\n")
+    first.type("star 2")
+    try first.waitFor("Starred 2.")
+    first.kill()
+
+    // then
+    XCTAssertEqual(
+      second.standardError,
+      "randomuser: warning: \(statePath) is in use by another session; changes are kept in memory only\n")
+    XCTAssertFalse(second.standardOutput.contains("Starred 5."), second.standardOutput)
+    XCTAssertTrue(
+      second.standardOutput.contains("is starred for this session only: not saved ("), second.standardOutput)
+    let third = try run(["--interactive", "--state", statePath], input: "open 2\nquit\n")
+    XCTAssertEqual(third.standardError, "")
+    let starred = third.standardOutput.split(separator: "\n").filter { $0.hasSuffix(" *") }
+    XCTAssertEqual(starred.count, 1, third.standardOutput)
+    XCTAssertTrue(starred.first?.hasPrefix("  2. [+] ") ?? false, "\(starred)")
   }
 
   func test_stateOptions_withoutInteractive_orTogether_areUsageErrors() throws {

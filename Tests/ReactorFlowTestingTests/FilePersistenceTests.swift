@@ -135,7 +135,7 @@ final class FilePersistenceTests: XCTestCase {
   private static func keptAs(_ error: PersistenceError) -> String? {
     switch error {
     case .unreadable(_, let keptAs, _), .futureFormat(_, let keptAs, _, _): keptAs
-    case .readFailed, .writeFailed: nil
+    case .readFailed, .writeFailed, .inUse: nil
     }
   }
 
@@ -180,7 +180,7 @@ final class FilePersistenceTests: XCTestCase {
     XCTAssertEqual(persistence.writeCount, 0)
     XCTAssertEqual(persistence.shared.value, [4])
     XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), #"{"format":1,"value":[1,2,3]}"#)
-    XCTAssertEqual(try files(), ["favourites.json"])
+    XCTAssertEqual(try files(), ["favourites.json", "favourites.json.lock"])
   }
 
   func test_save_overAFileThatCannotBeRead_isRefused() async throws {
@@ -221,7 +221,7 @@ final class FilePersistenceTests: XCTestCase {
     XCTAssertFalse(persistence.savesChanges)
     XCTAssertTrue(persistence.hasUnsavedChanges)
     XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "{oops")
-    XCTAssertEqual(try files(), ["favourites.json"])
+    XCTAssertEqual(try files(), ["favourites.json", "favourites.json.lock"])
   }
 
   func test_fifo_isRefusedAtOnce_neverOpenedToWait_neverReplaced() async throws {
@@ -462,6 +462,58 @@ final class FilePersistenceTests: XCTestCase {
     XCTAssertEqual(try files(), [live, other, "favourites.json"].sorted())
   }
 
+  // MARK: - One writer
+
+  func test_secondPersistence_ofAFile_readsIt_writesNothing_andSaysSoAtOnce() async throws {
+    // given
+    try FileStorage<[Int]>(path: path).save([1])
+    let owner = FilePersistence(FileStorage<[Int]>(path: path), default: [], clock: TestClock()) {
+      XCTFail("\($0)")
+    }
+    var errors: [PersistenceError] = []
+
+    // when
+    let second = FilePersistence(FileStorage<[Int]>(path: path), default: [], clock: TestClock()) {
+      errors.append($0)
+    }
+    second.shared.set([1, 2])
+    await second.flush()
+    owner.shared.set([1, 3])
+    await owner.flush()
+
+    // then
+    XCTAssertEqual(errors, [.inUse(path: path)])
+    XCTAssertEqual(second.lastError, .inUse(path: path))
+    XCTAssertFalse(second.savesChanges)
+    XCTAssertTrue(second.hasUnsavedChanges)
+    XCTAssertEqual(second.writeCount, 0)
+    XCTAssertTrue(owner.savesChanges)
+    XCTAssertFalse(owner.hasUnsavedChanges)
+    XCTAssertEqual(FileStorage<[Int]>(path: path).load(default: []).value, [1, 3])
+  }
+
+  func test_persistence_madeAfterTheOwnerIsReleased_ownsTheFile() async throws {
+    // given
+    var owner: FilePersistence<[Int]>? = FilePersistence(
+      FileStorage<[Int]>(path: path), default: [], clock: TestClock()
+    ) { XCTFail("\($0)") }
+    owner?.shared.set([1])
+    await owner?.flush()
+
+    // when
+    owner = nil
+    let next = FilePersistence(FileStorage<[Int]>(path: path), default: [], clock: TestClock()) {
+      XCTFail("\($0)")
+    }
+    next.shared.update { $0.append(2) }
+    await next.flush()
+
+    // then
+    XCTAssertTrue(next.savesChanges)
+    XCTAssertFalse(next.hasUnsavedChanges)
+    XCTAssertEqual(FileStorage<[Int]>(path: path).load(default: []).value, [1, 2])
+  }
+
   // MARK: - Coalescing
 
   func test_thousandChanges_withinTheDelay_areOneWriteOfTheLast() async throws {
@@ -477,7 +529,7 @@ final class FilePersistenceTests: XCTestCase {
 
     // then
     XCTAssertEqual(persistence.writeCount, 0)
-    XCTAssertEqual(try files(), [])
+    XCTAssertEqual(try files(), ["favourites.json.lock"])
     await clock.advance(by: .milliseconds(1))
     XCTAssertEqual(persistence.writeCount, 1)
     XCTAssertEqual(FileStorage<[Int]>(path: path).load(default: []).value, Array(1...1_000))
@@ -540,7 +592,7 @@ final class FilePersistenceTests: XCTestCase {
     XCTAssertEqual(errors.first.flatMap(Self.keptAs), "\(path).bad-1")
     persistence.shared.set([10])
     await persistence.flush()
-    XCTAssertEqual(try files(), ["favourites.json", "favourites.json.bad-1"])
+    XCTAssertEqual(try files(), ["favourites.json", "favourites.json.bad-1", "favourites.json.lock"])
   }
 
   func test_changeMadeWhileAWriteIsInProgress_isWrittenToo() async throws {

@@ -19,6 +19,13 @@
 /// may be all the user has, so the changes stay in memory only (``savesChanges`` is `false`).
 /// Confirm a change to the user only when ``hasUnsavedChanges`` is `false` after ``flush()``.
 ///
+/// One persistence writes a file at a time: the first one made takes an advisory lock
+/// (`favourites.json.lock`, beside the file) and holds it while it lives. Another one made
+/// meanwhile, in this process or another (a second window, a second run of a command-line
+/// program), reads the file but writes nothing: it reports ``PersistenceError/inUse(path:)``
+/// at once and keeps its changes in memory only. So no confirmed change is ever overwritten by a
+/// session that did not see it.
+///
 /// Keep the persistence alive as long as changes must be written: it holds the shared value,
 /// and the shared value does not hold it.
 @MainActor
@@ -30,7 +37,8 @@ public final class FilePersistence<Value: Codable & Sendable> {
   /// The number of writes done so far, successful or not.
   public private(set) var writeCount = 0
   /// Whether changes are written to the file: `false` when the file could not be read or kept
-  /// aside at creation. The changes then stay in memory, and the file is left as it is.
+  /// aside at creation, or when another persistence writes it. The changes then stay in memory,
+  /// and the file is left as it is.
   public let savesChanges: Bool
   /// The latest problem: the one found at creation, or the latest failed write; `nil` again
   /// after a successful write.
@@ -39,6 +47,8 @@ public final class FilePersistence<Value: Codable & Sendable> {
   private let delay: Duration
   private let sleep: @Sendable (Duration) async throws -> Void
   private let onError: @MainActor (PersistenceError) -> Void
+  /// The lock that makes this persistence the file's one writer, while it lives.
+  private let lock: FileLock?
   private var token: ObservationToken?
   /// The latest change not written yet.
   private var unwritten: Value?
@@ -58,7 +68,7 @@ public final class FilePersistence<Value: Codable & Sendable> {
   ///   - clock: The clock that times the coalescing delay; a `TestClock` in tests.
   ///   - delay: How long after a change the write happens; the changes meanwhile join it.
   ///   - onError: Receives a bad file found now (already kept aside, or left as it is when it
-  ///     could not be read) and failed writes.
+  ///     could not be read), the file's use by another persistence, and failed writes.
   public init<C: Clock<Duration>>(
     _ storage: FileStorage<Value>,
     default defaultValue: Value,
@@ -70,11 +80,21 @@ public final class FilePersistence<Value: Codable & Sendable> {
     self.delay = delay
     self.sleep = { try await clock.sleep(for: $0) }
     self.onError = onError
+    // Locked before the read, so that no write of the previous owner can come between them.
+    var isOwned = true
+    switch storage.lockWriter() {
+    case .held(let lock): self.lock = lock
+    case .heldElsewhere:
+      lock = nil
+      isOwned = false
+    case .unavailable: lock = nil
+    }
     let (value, error) = storage.load(default: defaultValue)
     shared = SharedValue(value)
-    if case .readFailed = error { savesChanges = false } else { savesChanges = true }
-    lastError = error
+    if case .readFailed = error { savesChanges = false } else { savesChanges = isOwned }
+    lastError = isOwned ? error : .inUse(path: storage.path)
     if let error { onError(error) }
+    if !isOwned { onError(.inUse(path: storage.path)) }
     token = shared.observe { [weak self] value in self?.changed(value) }
   }
 

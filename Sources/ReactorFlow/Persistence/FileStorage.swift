@@ -68,6 +68,15 @@ public struct FileStorage<Value: Codable & Sendable>: Sendable {
     self.system = system
   }
 
+  /// Takes the lock that makes this process the one writer of the file (see ``FileLock``),
+  /// beside the end of its symbolic links; none when the file is there but not a regular file.
+  package func lockWriter() -> FileLock.Outcome {
+    guard case .success(let target) = resolve() else { return .unavailable }
+    var info = stat()
+    if lstat(target, &info) == 0, Self.notRegular(info.st_mode) != nil { return .unavailable }
+    return FileLock.take(for: target)
+  }
+
   private struct Header: Decodable {
     var format: Int
   }

@@ -14,6 +14,9 @@ public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertibl
   /// The file could not be read or moved aside (permissions, a FIFO, a device or a directory in
   /// its place): nothing was changed, and ``FileStorage/save(_:)`` does not replace it.
   case readFailed(path: String, reason: String)
+  /// Another ``FilePersistence``, in this process or another, writes the file: this one read it,
+  /// and keeps its changes in memory only.
+  case inUse(path: String)
   /// A write failed, or was refused (the file is read-only, cannot be read, or is not a regular
   /// file); the file holds the last complete write, if any.
   case writeFailed(path: String, reason: String)
@@ -28,6 +31,8 @@ public enum PersistenceError: Error, Equatable, Sendable, CustomStringConvertibl
         + "default is used"
     case .readFailed(let path, let reason):
       "\(path) could not be read (\(reason)); the default is used and the file is left as it is"
+    case .inUse(let path):
+      "\(path) is in use by another session; changes are kept in memory only"
     case .writeFailed(let path, let reason):
       "\(path) could not be written (\(reason))"
     }

@@ -9,7 +9,8 @@ import ReactorFlow
 /// into place: a star that the session printed survives a crash or a `kill -9` right after. A
 /// file that cannot be decoded is kept aside (`favourites.json.bad-1`), with one warning line, and
 /// the session starts without favourites. A file that cannot be read at all (or is not a regular
-/// file) is left as it is, with one warning line, and the session keeps its stars in memory only.
+/// file) is left as it is, with one warning line, and the session keeps its stars in memory only;
+/// so does a second session while another one runs on the same file.
 @MainActor
 struct FavouritesStore {
   /// The value the reactors share.
@@ -53,6 +54,9 @@ struct FavouritesStore {
     await persistence.flush()
     guard persistence.hasUnsavedChanges else { return nil }
     guard persistence.savesChanges else {
+      if case .inUse = persistence.lastError {
+        return "\(persistence.storage.path) is in use by another session"
+      }
       return "\(persistence.storage.path) could not be read when the session started"
     }
     return persistence.lastError.map { "\($0)" } ?? "\(persistence.storage.path) is not written yet"
