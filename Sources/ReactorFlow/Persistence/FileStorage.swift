@@ -39,12 +39,17 @@
 /// try storage.save([3, 7])
 /// let (favourites, error) = storage.load(default: [])
 /// ```
+/// A file of an earlier format is read through the ``FileMigration``s given, one format at a
+/// time; a file of a later format is kept aside.
+///
 /// ``FilePersistence`` keeps a ``SharedValue`` in one, with coalesced writes.
 public struct FileStorage<Value: Codable & Sendable>: Sendable {
   /// The file's path.
   public let path: String
   /// The format this code writes and the newest it reads.
   public let format: Int
+  /// The migrations of the formats this code no longer writes, each to the next format.
+  public let migrations: [FileMigration]
   /// The system calls a test replaces.
   package let system: FileSystemCalls
 
@@ -54,17 +59,32 @@ public struct FileStorage<Value: Codable & Sendable>: Sendable {
   ///   - format: The format number written in the file; raise it when the value's encoding
   ///     changes in a way older versions cannot read.
   public init(path: String, format: Int = 1) {
-    self.init(path: path, format: format, system: .system)
+    self.init(path: path, format: format, migrations: [], system: .system)
+  }
+
+  /// Describes the file that keeps the value, and how the files of its earlier formats are read.
+  /// - Parameters:
+  ///   - path: The file's path. Its directory must exist.
+  ///   - format: The format number written in the file.
+  ///   - migrations: One migration from each earlier format to the next: a file of an earlier
+  ///     format goes through each in turn up to `format`. A format without one is decoded as
+  ///     the current value.
+  public init(path: String, format: Int, migrations: [FileMigration]) {
+    self.init(path: path, format: format, migrations: migrations, system: .system)
   }
 
   /// Describes the file that keeps the value, reached through `system`.
   /// - Parameters:
   ///   - path: The file's path.
   ///   - format: The format number written in the file.
+  ///   - migrations: The migrations of the earlier formats.
   ///   - system: The system calls to use.
-  package init(path: String, format: Int = 1, system: FileSystemCalls) {
+  package init(
+    path: String, format: Int = 1, migrations: [FileMigration] = [], system: FileSystemCalls
+  ) {
     self.path = path
     self.format = format
+    self.migrations = migrations
     self.system = system
   }
 
@@ -120,8 +140,19 @@ public struct FileStorage<Value: Codable & Sendable>: Sendable {
         keepAside(target) { .futureFormat(path: path, keptAs: $0, found: found, supported: format) }
       )
     }
+    var current = Data(data)
+    var at = found
+    while at < format, let migration = migrations.first(where: { $0.from == at }) {
+      do {
+        current = try migration.migrate(current)
+      } catch {
+        let reason = "format \(at) could not be migrated: \(Self.describe(error))"
+        return (defaultValue, keepAside(target) { .unreadable(path: path, keptAs: $0, reason: reason) })
+      }
+      at += 1
+    }
     do {
-      return (try decoder.decode(Stored.self, from: Data(data)).value, nil)
+      return (try decoder.decode(Stored.self, from: current).value, nil)
     } catch {
       return (
         defaultValue,

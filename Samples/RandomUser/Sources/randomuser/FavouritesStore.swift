@@ -33,7 +33,7 @@ struct FavouritesStore {
       Self.createFolders((path as NSString).deletingLastPathComponent)
     }
     let persistence = FilePersistence(
-      FileStorage<Set<Person.ID>>(path: path), default: [], clock: clock, delay: .milliseconds(500)
+      Self.storage(path: path), default: [], clock: clock, delay: .milliseconds(500)
     ) { error in
       if case .readFailed = error {
         console.writeError("randomuser: warning: \(error); stars are kept for this session only\n")
@@ -60,6 +60,13 @@ struct FavouritesStore {
       return "\(persistence.storage.path) could not be read when the session started"
     }
     return persistence.lastError.map { "\($0)" } ?? "\(persistence.storage.path) is not written yet"
+  }
+
+  /// The state file at `path`, in the current format. A file of each earlier format is kept in
+  /// the tests (`Tests/RandomUserTests/Fixtures/favourites-format-N.json`): raising the format
+  /// needs a `FileMigration` from the previous one.
+  static func storage(path: String) -> FileStorage<Set<Person.ID>> {
+    FileStorage(path: path, format: 1, migrations: [])
   }
 
   /// Creates the folders of `directory` that are missing, for the user only (0700), as the XDG
