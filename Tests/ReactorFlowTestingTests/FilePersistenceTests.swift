@@ -442,6 +442,30 @@ final class FilePersistenceTests: XCTestCase {
     XCTAssertEqual(permissions, 0o600)
   }
 
+  func test_save_flushesTheFileBeforeTheRename_andTheFolderAfterIt() async throws {
+    // given
+    let steps = Locked<[String]>([])
+    let storage = FileStorage<[Int]>(
+      path: path,
+      system: FileSystemCalls(
+        rename: { from, to in
+          steps.withLock { $0.append("rename") }
+          return FileSystemCalls.system.rename(from, to)
+        },
+        fsync: { descriptor in
+          var info = stat()
+          let isDirectory = fstat(descriptor, &info) == 0 && info.st_mode & 0o170000 == 0o040000
+          steps.withLock { $0.append(isDirectory ? "flush the folder" : "flush the file") }
+          return FileSystemCalls.system.fsync(descriptor)
+        }))
+
+    // when
+    try storage.save([1])
+
+    // then
+    XCTAssertEqual(steps.withLock { $0 }, ["flush the file", "rename", "flush the folder"])
+  }
+
   func test_leftoverTemporaryFile_ofAProcessThatIsGone_isRemovedByTheNextSaveAndLoad() async throws {
     // given: a process id above any the system hands out, and this process's own, which may be
     // writing

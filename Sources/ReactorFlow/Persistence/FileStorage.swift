@@ -229,7 +229,7 @@ public struct FileStorage<Value: Codable & Sendable>: Sendable {
         offset += written
       }
     }
-    if failure == nil, fsync(descriptor) != 0 { failure = Self.systemError() }
+    if failure == nil, system.fsync(descriptor) != 0 { failure = Self.systemError() }
     close(descriptor)
     if failure == nil, system.rename(temporary, target) != 0 { failure = Self.systemError() }
     if let failure {
@@ -237,7 +237,7 @@ public struct FileStorage<Value: Codable & Sendable>: Sendable {
       throw .writeFailed(path: path, reason: failure)
     }
     // Without it, a crash soon after could leave the directory naming the old file.
-    if let reason = Self.flushDirectory(directory) {
+    if let reason = flushDirectory(directory) {
       throw .writeFailed(path: path, reason: "the folder could not be flushed to the disk: \(reason)")
     }
   }
@@ -266,11 +266,11 @@ public struct FileStorage<Value: Codable & Sendable>: Sendable {
     return info.st_mode & 0o7777
   }
 
-  private static func flushDirectory(_ directory: String) -> String? {
+  private func flushDirectory(_ directory: String) -> String? {
     let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard descriptor >= 0 else { return systemError() }
+    guard descriptor >= 0 else { return Self.systemError() }
     defer { close(descriptor) }
-    return fsync(descriptor) == 0 ? nil : systemError()
+    return system.fsync(descriptor) == 0 ? nil : Self.systemError()
   }
 
   // MARK: - Paths

@@ -20,30 +20,37 @@ package struct FileSystemCalls: Sendable {
   package var link: @Sendable (_ from: String, _ to: String) -> Int32
   /// Moves a file over another, in one step: `rename(from, to)`.
   package var rename: @Sendable (_ from: String, _ to: String) -> Int32
+  /// Flushes an open file or directory to the disk: `fsync(descriptor)`.
+  package var fsync: @Sendable (_ descriptor: Int32) -> Int32
 
   /// Makes a set of calls.
   /// - Parameters:
   ///   - open: Opens a file for reading.
   ///   - link: Gives a file a second name.
   ///   - rename: Moves a file over another.
+  ///   - fsync: Flushes an open file or directory to the disk.
   package init(
     open: @escaping @Sendable (String, Int32) -> Int32 = FileSystemCalls.system.open,
     link: @escaping @Sendable (String, String) -> Int32 = FileSystemCalls.system.link,
-    rename: @escaping @Sendable (String, String) -> Int32 = FileSystemCalls.system.rename
+    rename: @escaping @Sendable (String, String) -> Int32 = FileSystemCalls.system.rename,
+    fsync: @escaping @Sendable (Int32) -> Int32 = FileSystemCalls.system.fsync
   ) {
     self.open = open
     self.link = link
     self.rename = rename
+    self.fsync = fsync
   }
 
   private init(
     system open: @escaping @Sendable (String, Int32) -> Int32,
     link: @escaping @Sendable (String, String) -> Int32,
-    rename: @escaping @Sendable (String, String) -> Int32
+    rename: @escaping @Sendable (String, String) -> Int32,
+    fsync: @escaping @Sendable (Int32) -> Int32
   ) {
     self.open = open
     self.link = link
     self.rename = rename
+    self.fsync = fsync
   }
 
   /// The system's own calls.
@@ -79,6 +86,17 @@ package struct FileSystemCalls: Sendable {
         Musl.rename(from, to)
       #else
         Android.rename(from, to)
+      #endif
+    },
+    fsync: { descriptor in
+      #if canImport(Darwin)
+        Darwin.fsync(descriptor)
+      #elseif canImport(Glibc)
+        Glibc.fsync(descriptor)
+      #elseif canImport(Musl)
+        Musl.fsync(descriptor)
+      #else
+        Android.fsync(descriptor)
       #endif
     })
 }
