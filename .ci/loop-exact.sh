@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Runs every TestClock, recorder, tester, expectation and debounce test N times in a row (default
 # 400) while both cores are loaded by busy loops, first plain and then under ThreadSanitizer
-# (separate scratch path .build-tsan). Each run is one process that runs every class. Stops at the
-# first failure and prints the count.
+# (separate scratch path .build-tsan). Each run is one process that runs every class, then the
+# Swift Testing suites, then the tests of the xcode26 consumer package (.ci/consumers/xcode26: an
+# app target's defaults, whose clients run on the main actor). Stops at the first failure and
+# prints the count.
 # Not called by .ci/run: it takes minutes (.ci/check-scripts.sh checks its arguments).
 # SIGINT (Ctrl-C) and SIGTERM stop it at once, with the build or test process it is waiting on and
 # the busy loops; it then exits with 130 or 143.
@@ -55,6 +57,7 @@ classes=(
   ReactorFlowTestingTests.ExactTimingTests
   ReactorFlowTestingTests.ExpectationTests
   ReactorFlowTestingTests.FilePersistenceTests
+  ReactorFlowTestingTests.MainActorClientTests
   ReactorFlowTestingTests.ParityTestingTests
   ReactorFlowTestingTests.ReactorStubTests
   ReactorFlowTestingTests.ReactorTesterChildrenTests
@@ -161,6 +164,19 @@ loop() {
     exit 1
   fi
   local bundle="$scratch/debug/ReactorFlowPackageTests.xctest"
+  # The xcode26 consumer, built as .ci/consumers.sh builds it: a copy next to a link named
+  # ReactorFlow to this checkout.
+  local consumer_work consumer_scratch="$PWD/.build-consumer-xcode26-$label"
+  consumer_work=$(mktemp -d)
+  ln -s "$PWD" "$consumer_work/ReactorFlow"
+  cp -RL .ci/consumers/xcode26 "$consumer_work/xcode26"
+  if ! wait_for swift build --build-tests --package-path "$consumer_work/xcode26" \
+    --scratch-path "$consumer_scratch" "$@" >"$build_log" 2>&1; then
+    echo "loop-exact ($label): the xcode26 consumer's build failed:" >&2
+    tail -30 "$build_log" >&2
+    exit 1
+  fi
+  local consumer_bundle="$consumer_scratch/debug/FeaturePackageTests.xctest"
   local cores
   cores=$(getconf _NPROCESSORS_ONLN)
   for _ in $(seq "$cores"); do
@@ -204,9 +220,20 @@ loop() {
       stop_loaders
       exit 1
     }
+    # The xcode26 consumer: its XCTest cases, then its Swift Testing suites in parallel.
+    if ! wait_for timeout 120 "$consumer_bundle" >"$log" 2>&1 || grep -q "error:" "$log" \
+      || ! wait_for timeout 120 "$consumer_bundle" --testing-library swift-testing >>"$log" 2>&1 \
+      || ! grep -q "Test run with [1-9][0-9]* tests.* passed" "$log"; then
+      echo "loop-exact ($label): FAILED in run $run of $runs (the xcode26 consumer):" >&2
+      grep -E "error:|✘|recorded an issue" "$log" | head -20 >&2 || tail -20 "$log" >&2
+      stop_loaders
+      exit 1
+    fi
+    consumer_tests=$(grep -oE "Test run with [0-9]+ tests" "$log" | grep -oE "[0-9]+")
   done
   stop_loaders
-  echo "loop-exact ($label): $runs of $runs runs passed ($tests XCTests in ${#classes[@]} classes and $swift_tests Swift Testing tests in parallel each, $cores busy loops)"
+  rm -rf "$consumer_work"
+  echo "loop-exact ($label): $runs of $runs runs passed ($tests XCTests in ${#classes[@]} classes, $swift_tests Swift Testing tests in parallel and the xcode26 consumer's $consumer_tests Swift Testing tests each, $cores busy loops)"
 }
 
 if [[ $modes == plain || $modes == both ]]; then loop .build plain; fi

@@ -66,7 +66,7 @@ final class DeepLinkCommandTests: XCTestCase {
         "cannot open person \(count + 1) of 30s (step 2 of the route): 30s has \(count) people"
       ),
       (
-        ["--interactive", "--open", "200s"],
+        ["--interactive", "--no-state", "--open", "200s"],
         "cannot open section 200s (step 1 of the route): the sections are \(titles)"
       ),
     ]
@@ -107,7 +107,7 @@ final class DeepLinkCommandTests: XCTestCase {
 
   func test_open_interactive_startsInTheSectionWithThePersonExpanded() throws {
     // when
-    let result = try run(["--interactive", "--open", "30s/2"], input: "toggle 2\nback\nquit\n")
+    let result = try run(["--interactive", "--no-state", "--open", "30s/2"], input: "toggle 2\nback\nquit\n")
 
     // then
     XCTAssertEqual(result.status, 0, result.standardError)

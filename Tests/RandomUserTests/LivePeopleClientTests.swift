@@ -124,6 +124,18 @@ final class LivePeopleClientTests: XCTestCase {
       state.sections.error.map { $0.description.contains("not randomuser.me JSON") }, true, "\(state)")
   }
 
+  func test_fetch_bogusGzipEncoding_throwsUndecodableNotInterrupted() async throws {
+    // given: a body that says it is gzip and is plain JSON; the connection itself is fine
+    let server = try startServer(.encoded(try goodBody(), contentEncoding: "gzip"))
+
+    // when
+    let error = await fetchError(server.baseURL)
+
+    // then
+    guard case .undecodable(let reason) = error else { return XCTFail("\(String(describing: error))") }
+    XCTAssertTrue(reason.contains("Content-Encoding gzip"), reason)
+  }
+
   func test_fetch_truncatedBody_throwsInterruptedAndReactorShowsError() async throws {
     // given: the server promises the whole body, sends half of it, and closes the connection
     let body = try goodBody()

@@ -96,6 +96,22 @@ final class MainReactorRouteTests: XCTestCase {
         + "\(count) \(count == 1 ? "person" : "people")")
   }
 
+  func test_open_personAtTheIntegerBounds_changesNoScreenAndSetsTheError() async throws {
+    // given: routes made in code, which skip the parser's check
+    let reactor = await loadedReactor()
+    let section = try XCTUnwrap(reactor.currentState.shownSections.first)
+
+    for person in [Int.min, -1, 0, Int.max] {
+      // when
+      reactor.send(.open(MainReactor.Route(section: section.title, person: person)))
+
+      // then
+      XCTAssertNil(reactor.currentState.detail, "\(person)")
+      XCTAssertEqual(
+        reactor.currentState.routeError?.destination, "person \(person) of \(section.title)", "\(person)")
+    }
+  }
+
   func test_open_beforeAnyLoad_saysNothingIsLoaded() async {
     // given
     let reactor = MainReactor(client: OfflinePeopleClient())
@@ -141,6 +157,28 @@ final class MainReactorRouteTests: XCTestCase {
     XCTAssertEqual(MainReactor.Route("30s/2")?.description, "30s/2")
     for text in ["", "/2", "30s/", "30s/x", "30s/0", "30s/-1", "30s/2/1"] {
       XCTAssertNil(MainReactor.Route(text), text)
+    }
+  }
+
+  func test_route_decoding_rejectsWhatTheParserRejects() throws {
+    let decoder = JSONDecoder()
+    XCTAssertEqual(
+      try decoder.decode(MainReactor.Route.self, from: Data(#"{"section":"30s","person":2}"#.utf8)),
+      MainReactor.Route(section: "30s", person: 2))
+    XCTAssertEqual(
+      try decoder.decode(MainReactor.Route.self, from: Data(#"{"section":"30s"}"#.utf8)),
+      MainReactor.Route(section: "30s"))
+    let rejected = [
+      #"{"section":"30s","person":-9223372036854775808}"#, #"{"section":"30s","person":0}"#,
+      #"{"section":"30s","person":-1}"#, #"{"section":"","person":1}"#, #"{"section":"30s/2"}"#,
+    ]
+    for json in rejected {
+      XCTAssertThrowsError(try decoder.decode(MainReactor.Route.self, from: Data(json.utf8)), json) { error in
+        guard case DecodingError.dataCorrupted(let context) = error else {
+          return XCTFail("\(json): \(error)")
+        }
+        XCTAssertTrue(context.debugDescription.hasPrefix("not a route"), context.debugDescription)
+      }
     }
   }
 }

@@ -62,7 +62,8 @@ final class CaptureFailuresSnippetTests: XCTestCase {
       await tester.send(.increment) { $0.count = 2 }
     }
     XCTAssertEqual(failures.count, 1)
-    XCTAssertTrue(failures[0].message.contains("+   - count: 1"))
+    guard let failure = failures.first else { return }
+    XCTAssertTrue(failure.message.contains("+   - count: 1"))
   }
 
   // captureFailures(_:)
@@ -72,7 +73,8 @@ final class CaptureFailuresSnippetTests: XCTestCase {
     let failures = captureFailures { _ = mock.userIsLoggedIn() }
 
     XCTAssertEqual(failures.count, 1, "nothing was stubbed")
-    XCTAssertTrue(failures[0].message.contains("userIsLoggedIn"), failures[0].message)
+    guard let failure = failures.first else { return }
+    XCTAssertTrue(failure.message.contains("userIsLoggedIn"), failure.message)
   }
 }
 

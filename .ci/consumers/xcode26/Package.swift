@@ -21,13 +21,18 @@ let package = Package(
       name: "Feature",
       dependencies: [.product(name: "ReactorFlow", package: "ReactorFlow")],
       swiftSettings: xcode26AppDefaults),
+    // RxTodo's task editor, whose client protocols are main-actor isolated by these defaults.
+    .target(
+      name: "TaskEditor",
+      dependencies: [.product(name: "ReactorFlow", package: "ReactorFlow")],
+      swiftSettings: xcode26AppDefaults),
     // A non-test target that runs the stubbed demo screen (CounterDemo), as a preview would.
     .executableTarget(name: "FeatureDemo", dependencies: ["Feature"],
       swiftSettings: xcode26AppDefaults),
     // Swift Testing, with the app target's settings: what Xcode 26's test template makes.
     .testTarget(
       name: "FeatureAppTests",
-      dependencies: ["Feature", .product(name: "ReactorFlowTesting", package: "ReactorFlow")],
+      dependencies: ["Feature", "TaskEditor", .product(name: "ReactorFlowTesting", package: "ReactorFlow")],
       swiftSettings: xcode26AppDefaults),
     // The shared XCTest cases, with approachable concurrency. (On Linux, swift-corelibs-xctest's
     // `XCTestCase.init(name:testClosure:)` cannot be overridden by a class that is main-actor

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Draws docs/timeline.svg (the picture in the README) again: an interactive session of 50
 # offline people in which a person opens a decade, expands and collapses people, goes back and
-# opens another, then loads again, typing a command every quarter of a second.
+# opens another, then loads again, typing a command every quarter of a second. It keeps no
+# favourites (--no-state), so drawing the picture never touches the favourites of whoever runs it.
 #
 #   Samples/RandomUser/docs/timeline.sh [FILE]   FILE.svg (default docs/timeline.svg) or FILE.html
 set -euo pipefail
@@ -17,5 +18,5 @@ binary="$(swift build --show-bin-path)/randomuser"
   done
   sleep 0.25
   echo quit
-} | "$binary" --interactive --count 50 --trace "$output" >/dev/null
+} | "$binary" --interactive --no-state --count 50 --trace "$output" >/dev/null
 echo "wrote $output"

@@ -28,7 +28,10 @@ public struct RouteError: Error, Hashable, Sendable, Codable, CustomStringConver
   }
 
   /// One line: `cannot open order 42 (step 2 of the route): there is no such order`.
+  /// A decoded recording may hold any position: the step is counted without overflowing.
   public var description: String {
-    "cannot open \(destination) (step \(position + 1) of the route): \(reason)"
+    let (step, overflowed) = position.addingReportingOverflow(1)
+    return
+      "cannot open \(destination) (step \(overflowed ? "\(position) + 1" : String(step)) of the route): \(reason)"
   }
 }

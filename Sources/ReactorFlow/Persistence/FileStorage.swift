@@ -91,9 +91,9 @@ public struct FileStorage<Value: Codable & Sendable>: Sendable {
   /// Takes the lock that makes this process the one writer of the file (see ``FileLock``),
   /// beside the end of its symbolic links; none when the file is there but not a regular file.
   package func lockWriter() -> FileLock.Outcome {
-    guard case .success(let target) = resolve() else { return .unavailable }
+    guard case .success(let target) = AtomicFile.resolve(path) else { return .unavailable }
     var info = stat()
-    if lstat(target, &info) == 0, Self.notRegular(info.st_mode) != nil { return .unavailable }
+    if lstat(target, &info) == 0, AtomicFile.notRegular(info.st_mode) != nil { return .unavailable }
     return FileLock.take(for: target)
   }
 
@@ -110,11 +110,11 @@ public struct FileStorage<Value: Codable & Sendable>: Sendable {
   /// - Returns: The value, and the error when the file could not be used.
   public func load(default defaultValue: Value) -> (value: Value, error: PersistenceError?) {
     let target: String
-    switch resolve() {
+    switch AtomicFile.resolve(path) {
     case .failure(let failure): return (defaultValue, .readFailed(path: path, reason: failure.reason))
     case .success(let resolved): target = resolved
     }
-    removeLeftovers(of: target)
+    AtomicFile.removeLeftovers(of: target)
     let data: [UInt8]
     switch readFile(target) {
     case .missing:
@@ -187,7 +187,7 @@ public struct FileStorage<Value: Codable & Sendable>: Sendable {
   // MARK: - Writing
 
   /// Writes the value: to a temporary file, flushed to the disk, then renamed over the file, and
-  /// the directory flushed.
+  /// the directory flushed (``AtomicFile``, which the package's other writers of files share).
   /// - Parameter value: The value.
   /// - Throws: ``PersistenceError/writeFailed(path:reason:)``; the file is then unchanged (unless
   ///   only the flush of the directory failed, after the rename). The file is not replaced when
@@ -202,129 +202,14 @@ public struct FileStorage<Value: Codable & Sendable>: Sendable {
     } catch {
       throw .writeFailed(path: path, reason: Self.describe(error))
     }
-    let target: String
-    switch resolve() {
-    case .failure(let failure): throw .writeFailed(path: path, reason: failure.reason)
-    case .success(let resolved): target = resolved
-    }
-    removeLeftovers(of: target)
-    let permissions = try replaceablePermissions(of: target)
-    let directory = Self.directory(of: target)
-    let temporary =
-      "\(directory)/\(Self.temporaryPrefix(of: target))\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
-    guard descriptor >= 0 else { throw .writeFailed(path: path, reason: Self.systemError()) }
-    var failure: String?
-    // The replacement keeps the permissions of the file it replaces: a private file stays private.
-    if let permissions, fchmod(descriptor, permissions) != 0 { failure = Self.systemError() }
-    data.withUnsafeBytes { buffer in
-      var offset = 0
-      while failure == nil, offset < buffer.count, let base = buffer.baseAddress {
-        let written = write(descriptor, base + offset, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          failure = Self.systemError()
-          return
-        }
-        offset += written
-      }
-    }
-    if failure == nil, system.fsync(descriptor) != 0 { failure = Self.systemError() }
-    close(descriptor)
-    if failure == nil, system.rename(temporary, target) != 0 { failure = Self.systemError() }
-    if let failure {
-      unlink(temporary)
-      throw .writeFailed(path: path, reason: failure)
-    }
-    // Without it, a crash soon after could leave the directory naming the old file.
-    if let reason = flushDirectory(directory) {
-      throw .writeFailed(path: path, reason: "the folder could not be flushed to the disk: \(reason)")
-    }
-  }
-
-  /// Checks that the file at `target` may be replaced, and returns its permissions (`nil` when
-  /// there is no file).
-  private func replaceablePermissions(of target: String) throws(PersistenceError) -> mode_t? {
-    var info = stat()
-    guard lstat(target, &info) == 0 else {
-      if errno == ENOENT { return nil }
-      throw .writeFailed(path: path, reason: Self.systemError())
-    }
-    if let kind = Self.notRegular(info.st_mode) {
-      throw .writeFailed(path: path, reason: "it is \(kind), not a regular file")
-    }
-    // Root may write any file: the permissions say what the owner meant.
-    if info.st_mode & 0o222 == 0 {
-      throw .writeFailed(path: path, reason: "it is read-only")
-    }
-    // A file this process cannot read may hold what it cannot see: never replace it.
-    let descriptor = system.open(target, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
-    guard descriptor >= 0 else {
-      throw .writeFailed(path: path, reason: "it cannot be read: \(Self.systemError())")
-    }
-    close(descriptor)
-    return info.st_mode & 0o7777
-  }
-
-  private func flushDirectory(_ directory: String) -> String? {
-    let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    guard descriptor >= 0 else { return Self.systemError() }
-    defer { close(descriptor) }
-    return system.fsync(descriptor) == 0 ? nil : Self.systemError()
-  }
-
-  // MARK: - Paths
-
-  /// The file that `path` leads to: `path` itself, or the end of its symbolic links.
-  private func resolve() -> Result<String, ResolveFailure> {
-    var current = path
-    for _ in 0..<32 {
-      var info = stat()
-      guard lstat(current, &info) == 0 else {
-        return errno == ENOENT ? .success(current) : .failure(ResolveFailure(Self.systemError()))
-      }
-      guard info.st_mode & Self.typeMask == 0o120000 else { return .success(current) }
-      var buffer = [CChar](repeating: 0, count: 4_096)
-      let count = readlink(current, &buffer, buffer.count)
-      guard count >= 0 else { return .failure(ResolveFailure(Self.systemError())) }
-      let destination = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      current = destination.hasPrefix("/") ? destination : "\(Self.directory(of: current))/\(destination)"
-    }
-    return .failure(ResolveFailure("too many symbolic links"))
-  }
-
-  private struct ResolveFailure: Error {
-    var reason: String
-    init(_ reason: String) { self.reason = reason }
-  }
-
-  private static func directory(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    return slash == path.startIndex ? "/" : String(path[..<slash])
-  }
-
-  private static func fileName(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return path }
-    return String(path[path.index(after: slash)...])
-  }
-
-  /// `.favourites.json.`: then the writer's process id, a random number and `.tmp`.
-  private static func temporaryPrefix(of target: String) -> String {
-    ".\(fileName(of: target))."
-  }
-
-  /// Removes the temporary files of `target` whose writer no longer runs: a crash between their
-  /// creation and their rename left them. Best effort: one that stays is removed next time.
-  private func removeLeftovers(of target: String) {
-    let directory = Self.directory(of: target)
-    let prefix = Self.temporaryPrefix(of: target)
-    guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
-    for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
-      let middle = name.dropFirst(prefix.count).dropLast(4).split(separator: ".")
-      guard middle.count == 2, let pid = pid_t(middle[0]), UInt64(middle[1]) != nil else { continue }
-      // A live writer, this process's included, may be about to rename its file.
-      guard pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
-      unlink("\(directory)/\(name)")
+    // Only the state file refuses a file it cannot read: such a file was never loaded, so
+    // replacing it would lose what it holds. A recording or a timeline is new output, written
+    // over whatever was there, like any other command's output file.
+    try AtomicFile.replace(path, with: data, system: system) { target in
+      let descriptor = system.open(target, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
+      guard descriptor >= 0 else { return "it cannot be read: \(Self.systemError())" }
+      close(descriptor)
+      return nil
     }
   }
 
@@ -336,29 +221,13 @@ public struct FileStorage<Value: Codable & Sendable>: Sendable {
     case read([UInt8])
   }
 
-  private static var typeMask: mode_t { 0o170000 }
-
-  /// What the file is, when it is not a regular file.
-  private static func notRegular(_ mode: mode_t) -> String? {
-    switch mode & typeMask {
-    case 0o100000: nil
-    case 0o040000: "a directory"
-    case 0o010000: "a FIFO"
-    case 0o020000: "a character device"
-    case 0o060000: "a block device"
-    case 0o140000: "a socket"
-    case 0o120000: "a symbolic link"
-    default: "a special file"
-    }
-  }
-
   private func readFile(_ target: String) -> ReadResult {
     // Checked before opening: opening a FIFO or a device can block or act on the device.
     var info = stat()
     guard lstat(target, &info) == 0 else {
       return errno == ENOENT ? .missing : .failed(Self.systemError())
     }
-    if let kind = Self.notRegular(info.st_mode) {
+    if let kind = AtomicFile.notRegular(info.st_mode) {
       return .failed("it is \(kind), not a regular file")
     }
     let descriptor = system.open(target, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)
@@ -368,7 +237,7 @@ public struct FileStorage<Value: Codable & Sendable>: Sendable {
     defer { close(descriptor) }
     // Checked again on what was opened, in case the path changed in between.
     guard fstat(descriptor, &info) == 0 else { return .failed(Self.systemError()) }
-    if let kind = Self.notRegular(info.st_mode) {
+    if let kind = AtomicFile.notRegular(info.st_mode) {
       return .failed("it is \(kind), not a regular file")
     }
     var bytes: [UInt8] = []

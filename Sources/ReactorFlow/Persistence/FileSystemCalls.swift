@@ -8,7 +8,8 @@
   import Android
 #endif
 
-/// The system calls of ``FileStorage`` that a test replaces: to make a failure happen that it
+/// The system calls of ``FileStorage`` (and of ``AtomicFile``, which writes for it) that a test
+/// replaces: to make a failure happen that it
 /// cannot cause otherwise (the tests run as root, for whom no permission fails), or to pause a
 /// write in progress.
 ///

@@ -12,8 +12,9 @@ import ReactorFlow
 /// pool, concurrently as before, and counts them.
 ///
 /// "Quiet" (``quiesce(until:)``) is therefore a fact, not a guess: no job is queued or running
-/// here, no main-actor work that the runtime announced is waiting to run, and round trips
-/// through the main actor (where reactors reduce) enqueued no new job. What it cannot see is
+/// here, no main-actor work that the runtime announced is waiting to run, and a round trip
+/// through the main actor (where reactors reduce, and where main-actor clients run) saw no new
+/// job queued here and no new hop onto the main actor (``MainActorHops``). What it cannot see is
 /// work that never runs here: unstructured tasks created inside an effect (`Task { }` and
 /// `Task.detached { }` drop the preference) and threads that are not Swift concurrency's.
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
@@ -22,10 +23,15 @@ final class EffectExecutor: TaskExecutor, Sendable {
   static let shared: EffectExecutor = {
     let executor = EffectExecutor()
     EffectHost.installed = executor.host
+    executor.watchesMainActor = MainActorHops.install(reporting: executor)
     return executor
   }()
 
   private let state = Locked(State())
+
+  /// Whether every hop onto the main actor is counted (see ``MainActorHops``); written once, while
+  /// ``shared`` is made.
+  nonisolated(unsafe) private var watchesMainActor = false
 
   private init() {}
 
@@ -43,6 +49,15 @@ final class EffectExecutor: TaskExecutor, Sendable {
   /// The number of jobs enqueued so far plus the events noted with ``noteActivity()``.
   var activityCount: Int {
     state.withLock { $0.activity }
+  }
+
+  /// Counts a hop onto the main actor, unless it is the round trip of a ``quiesce(until:)``.
+  ///
+  /// Called from inside the runtime, on the thread that hops: it only counts, and wakes no waiter,
+  /// so that no continuation is resumed from inside a hop.
+  func mainActorRequested() {
+    let task = withUnsafeCurrentTask { $0.map { unsafeBitCast($0, to: UInt.self) } }
+    state.withLock { $0.mainActorRequested(by: task) }
   }
 
   /// Counts main-actor work of an effect that is queued and has not started (see
@@ -83,39 +98,52 @@ final class EffectExecutor: TaskExecutor, Sendable {
   // MARK: - Waiting
 
   /// Waits until the effect work is quiet: nothing is queued or running on this executor, no
-  /// announced main-actor work waits, and ``mainActorRoundTrips`` consecutive round trips through
-  /// the main actor started nothing new here.
+  /// announced main-actor work waits, and a round trip through the main actor saw no new job here
+  /// and no new hop onto the main actor (where the hops cannot be counted, ``mainActorRoundTrips``
+  /// consecutive round trips saw no new job here).
   ///
   /// Runs off this executor whatever the caller prefers, so that a caller that is itself an
   /// effect (or a task that prefers this executor) does not count as work.
   /// - Parameter deadline: When to give up, in real time.
   /// - Returns: `false` when work was still running at `deadline`.
   func quiesce(until deadline: ContinuousClock.Instant) async -> Bool {
-    await withTaskExecutorPreference(globalConcurrentExecutor) {
+    // The round trips of this task are the waiter's own hops onto the main actor, not effect work.
+    let task = withUnsafeCurrentTask { $0.map { unsafeBitCast($0, to: UInt.self) } }
+    if let task { state.withLock { $0.ignoreMainActorJobs(of: task) } }
+    defer { if let task { state.withLock { $0.stopIgnoringMainActorJobs(of: task) } } }
+    let roundTrips = watchesMainActor ? 2 : Self.mainActorRoundTrips
+    return await withTaskExecutorPreference(globalConcurrentExecutor) {
+      // The mark is the count of jobs, events and hops at the moment the executor was seen idle;
+      // one after that moment (and perhaps run already) makes the round trips that follow not
+      // quiet.
+      guard var mark = await wait(until: deadline, for: .idle) else { return false }
       var quietRoundTrips = 0
-      while quietRoundTrips < Self.mainActorRoundTrips {
-        // The mark is the activity count at the moment the executor was seen idle, so that a job
-        // enqueued after that moment (and perhaps run already) makes this round trip not quiet.
-        guard let mark = await wait(until: deadline, for: .idle) else { return false }
+      while quietRoundTrips < roundTrips {
         await MainActor.run {}
-        if state.withLock({ $0.activity == mark && $0.running == 0 }) {
+        if state.withLock({ $0.quietMark == mark && $0.running == 0 }) {
           quietRoundTrips += 1
         } else {
           quietRoundTrips = 0
+          guard let idle = await wait(until: deadline, for: .idle) else { return false }
+          mark = idle
         }
       }
       return true
     }
   }
 
-  /// How many consecutive round trips through the main actor must see no new job here.
+  /// How many consecutive round trips through the main actor must see nothing new where the hops
+  /// onto the main actor cannot be counted (the runtime has no hook for them).
   ///
-  /// What a watcher cannot see is main-actor work of an effect task that the runtime does not
-  /// announce: with a task executor preference, the frame that called a body is queued on the
-  /// main actor once more after the body returns. The main actor runs jobs in the order they were
-  /// queued, so each round trip moves such a chain on by at least one job. Two round trips are
-  /// what the loaded loop (`.ci/loop-exact.sh`) needs; four keep a margin of two. See the "How
-  /// exact tests work" article.
+  /// Where the hops are counted, two are exact. The main actor runs jobs in the order they were
+  /// queued, so a job queued before a round trip has run when it ends. A main-actor job that was
+  /// already running at the mark may have hopped before it and queue its next link after the
+  /// first round trip; that link runs before the second round trip ends, and it either hops again
+  /// (counted), resumes on this executor (counted), ends the body (announced) or waits. Where the
+  /// hops are not counted, a chain of main-actor jobs (a main-actor client, or the frame that
+  /// called a body, which the runtime queues on the main actor once more after the body returns)
+  /// moves on by one job per round trip; four cover the runtime's own chain with a margin of two,
+  /// not a client's longer one. See the "How exact tests work" article.
   static let mainActorRoundTrips = 4
 
   /// Waits until a job is enqueued, an activity is noted or a clock stops advancing after
@@ -126,13 +154,14 @@ final class EffectExecutor: TaskExecutor, Sendable {
   }
 
   /// Waits until `condition` holds or `deadline` passes.
-  /// - Returns: The activity count at the moment the condition was seen to hold, or `nil` when
+  /// - Returns: The quiet mark (see `State.quietMark`) at the moment the condition was seen to
+  ///   hold, or `nil` when
   ///   `deadline` passed first.
   private func wait(until deadline: ContinuousClock.Instant, for condition: Condition) async -> Int? {
     await withCheckedContinuation { (continuation: CheckedContinuation<Int?, Never>) in
-      let (id, activity) = state.withLock { ($0.addWaiter(condition, continuation), $0.activity) }
+      let (id, mark) = state.withLock { ($0.addWaiter(condition, continuation), $0.quietMark) }
       guard let id else {
-        continuation.resume(returning: activity)
+        continuation.resume(returning: mark)
         return
       }
       let remaining = ContinuousClock.now.duration(to: deadline)
@@ -157,22 +186,31 @@ extension EffectExecutor {
     let continuation: CheckedContinuation<Int?, Never>
   }
 
-  /// A satisfied waiter, with the activity count at the moment its condition held.
+  /// A satisfied waiter, with the quiet mark at the moment its condition held.
   struct Wake: Sendable {
     let continuation: CheckedContinuation<Int?, Never>
-    let activity: Int
+    let mark: Int
 
-    func resume() { continuation.resume(returning: activity) }
+    func resume() { continuation.resume(returning: mark) }
   }
 
   /// Everything the lock protects. Mutating methods are the only transitions; those that can
   /// satisfy waiters return their continuations, to be resumed outside the lock.
   struct State: Sendable {
-    /// Jobs enqueued and noted events, ever.
+    /// Jobs enqueued and noted events, ever: what may let a waiting tester go on.
     var activity = 0
+    /// Hops onto the main actor, ever, but for the waiters' own. Not activity: a tester that waits
+    /// for activity hops onto the main actor itself each time it wakes.
+    var mainActorHops = 0
     /// Jobs enqueued and not finished running, plus main-actor work queued and not started.
     var running = 0
     var drivingClocks = 0
+
+    /// What changes whenever effect work may have run: a job, a noted event or a hop.
+    var quietMark: Int { activity &+ mainActorHops }
+
+    /// Tasks whose hops onto the main actor are not effect work: the round trips of waiters.
+    private var ignoredTasks: [UInt] = []
     private var waiters: [Int: Waiter] = [:]
     private var nextID = 0
 
@@ -185,6 +223,20 @@ extension EffectExecutor {
     mutating func didRun() -> [Wake] {
       running -= 1
       return takeSatisfied()
+    }
+
+    mutating func mainActorRequested(by task: UInt?) {
+      // A hop is made by a task; a request from no task is the runtime running a job.
+      guard let task, !ignoredTasks.contains(task) else { return }
+      mainActorHops += 1
+    }
+
+    mutating func ignoreMainActorJobs(of task: UInt) {
+      ignoredTasks.append(task)
+    }
+
+    mutating func stopIgnoringMainActorJobs(of task: UInt) {
+      if let index = ignoredTasks.firstIndex(of: task) { ignoredTasks.remove(at: index) }
     }
 
     mutating func mainWorkQueued() {
@@ -234,7 +286,7 @@ extension EffectExecutor {
       var satisfied: [Wake] = []
       for (id, waiter) in waiters where isSatisfied(waiter.condition) {
         waiters[id] = nil
-        satisfied.append(Wake(continuation: waiter.continuation, activity: activity))
+        satisfied.append(Wake(continuation: waiter.continuation, mark: quietMark))
       }
       return satisfied
     }

@@ -40,6 +40,8 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     /// `200 OK` promising `declaredLength` bytes, sends `body`, then sends nothing more until the
     /// server stops: a body that trickles in slower than any timeout.
     case stalled(Data, declaredLength: Int)
+    /// `200 OK` with `body` as it is, whatever `contentEncoding` (such as `gzip`) says it is.
+    case encoded(Data, contentEncoding: String)
   }
 
   /// The port the server listens on.
@@ -200,6 +202,11 @@ final class LoopbackHTTPServer: @unchecked Sendable {
         return
       }
       _ = waitReadable(wakeRead, timeoutMilliseconds: -1, watchWake: false)
+    case .encoded(let body, let contentEncoding):
+      send(
+        connection,
+        head(status: 200, contentLength: body.count, extraHeaders: "Content-Encoding: \(contentEncoding)\r\n")
+          + body)
     case .endless(let chunk):
       guard send(connection, head(status: 200, contentLength: nil), finish: false) else { return }
       while waitWritable(connection), send(connection, chunk, finish: false) {}
@@ -241,10 +248,10 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     return nil
   }
 
-  private func head(status: Int, contentLength: Int?) -> Data {
+  private func head(status: Int, contentLength: Int?, extraHeaders: String = "") -> Data {
     let reason = status == 200 ? "OK" : status == 500 ? "Internal Server Error" : "Status"
     let text =
-      "HTTP/1.1 \(status) \(reason)\r\nContent-Type: application/json\r\n"
+      "HTTP/1.1 \(status) \(reason)\r\nContent-Type: application/json\r\n" + extraHeaders
       + (contentLength.map { "Content-Length: \($0)\r\n" } ?? "") + "Connection: close\r\n\r\n"
     return Data(text.utf8)
   }

@@ -57,10 +57,12 @@ struct RandomUserExecutable {
   ///   - timeout: How long the process may run before it is killed and the test fails.
   ///   - outputFile: Where standard output goes instead of a pipe (`/dev/full`), if anywhere.
   ///   - environment: The process's environment.
+  ///   - fileSizeLimit: The largest file, in bytes, the process may write, if limited: a write
+  ///     past it fails as on a full disk (`RLIMIT_FSIZE`, with `SIGXFSZ` ignored).
   /// - Returns: The exit status and everything the process wrote.
   func run(
     _ arguments: [String], input: String? = nil, timeout: TimeInterval = 30, outputFile: FileHandle? = nil,
-    environment: [String: String] = Self.environment
+    environment: [String: String] = Self.environment, fileSizeLimit: Int? = nil
   ) throws -> Result {
     let process = Process()
     process.executableURL = url
@@ -81,7 +83,13 @@ struct RandomUserExecutable {
     let done = DispatchSemaphore(value: 0)
     let collected = Collected()
     process.terminationHandler = { _ in done.signal() }
-    try process.run()
+    if let fileSizeLimit {
+      // The child inherits the limit and the ignored signal; this process has them only while
+      // it starts the child.
+      try Self.withFileSizeLimit(fileSizeLimit) { try process.run() }
+    } else {
+      try process.run()
+    }
     Thread {
       collected.setOutput(output.fileHandleForReading.readDataToEndOfFile())
       done.signal()
@@ -108,6 +116,28 @@ struct RandomUserExecutable {
       standardOutput: String(decoding: collected.output, as: UTF8.self),
       standardError: String(decoding: collected.error, as: UTF8.self)
     )
+  }
+
+  private static func withFileSizeLimit(_ bytes: Int, _ body: () throws -> Void) throws {
+    #if os(Linux)
+      let resource = __rlimit_resource_t(RLIMIT_FSIZE.rawValue)
+    #else
+      let resource = RLIMIT_FSIZE
+    #endif
+    var previous = rlimit()
+    guard getrlimit(resource, &previous) == 0 else { throw XCTSkip("getrlimit failed") }
+    var limited = previous
+    limited.rlim_cur = rlim_t(bytes)
+    let previousHandler = signal(SIGXFSZ, SIG_IGN)
+    guard setrlimit(resource, &limited) == 0 else {
+      signal(SIGXFSZ, previousHandler)
+      throw XCTSkip("setrlimit failed")
+    }
+    defer {
+      setrlimit(resource, &previous)
+      signal(SIGXFSZ, previousHandler)
+    }
+    try body()
   }
 
   /// Starts the executable with `terminal` as its standard input and standard error (so that it

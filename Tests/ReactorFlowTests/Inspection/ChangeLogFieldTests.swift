@@ -187,6 +187,7 @@ final class ChangeLogFieldTests: XCTestCase {
 
     // then
     XCTAssertEqual(lines.count, 5, "\(lines)")
+    guard lines.count == 5 else { return }
     XCTAssertEqual(Array(lines.prefix(2)), ["− marker: nil", lines[1]])
     XCTAssertTrue(lines[1].hasPrefix("+ marker: ") && lines[1].hasSuffix("FieldLogMarker"), "\(lines)")
     XCTAssertEqual(Array(lines.suffix(3)), ["+ count: 7", "− count: 0", "+ count: 1"])
@@ -239,6 +240,7 @@ final class ChangeLogFieldTests: XCTestCase {
 
     // then
     XCTAssertEqual(lines.count, 3)
+    guard lines.count == 3 else { return }
     XCTAssertEqual(lines[0], lines[2])
     XCTAssertNotEqual(lines[0], lines[1])
     XCTAssertTrue(lines[1].contains("count: 2"), lines[1])

@@ -79,8 +79,11 @@ final class ReplayComparisonTests: XCTestCase {
     XCTAssertNil(object["initialOutline"])
     let steps = try XCTUnwrap(object["steps"] as? [[String: Any]])
     XCTAssertEqual(steps.count, 2)
+    guard steps.count == 2 else { return }
     let state = try XCTUnwrap(steps[1]["state"] as? [String: Any])
     let entries = try XCTUnwrap(state["entries"] as? [[String: Any]])
+    XCTAssertGreaterThan(entries.count, 3)
+    guard entries.count > 3 else { return }
     XCTAssertEqual(entries[3]["score"] as? Int, 5)
     XCTAssertNil(steps[1]["outline"])
     let decoded = try JSONDecoder().decode(RecordedListReactor.Recording.self, from: data)

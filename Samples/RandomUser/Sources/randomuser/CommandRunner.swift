@@ -35,10 +35,10 @@ struct CommandRunner {
       isPage
       ? recorder.html(title: "randomuser timeline")
       : lowercased.hasSuffix(".svg") ? recorder.svg() : recorder.traceEventJSON()
-    do {
-      try Data(trace.utf8).write(to: URL(fileURLWithPath: tracePath))
+    do throws(PersistenceError) {
+      try AtomicFile.replace(tracePath, with: Data(trace.utf8))
     } catch {
-      console.writeError(Self.errorLine("could not write the trace to \(tracePath): \(error)"))
+      console.writeError(Self.errorLine("could not write the trace to \(tracePath): \(Self.reason(error))"))
       return .failure
     }
     return status
@@ -77,7 +77,8 @@ struct CommandRunner {
       do {
         try RecordedRun(options: options, session: recorder.recording).save(to: recordPath)
       } catch {
-        console.writeError(Self.errorLine("could not save the session to \(recordPath): \(error)"))
+        console.writeError(
+          Self.errorLine("could not save the session to \(recordPath): \(Self.reason(error))"))
         return .failure
       }
     }
@@ -99,7 +100,8 @@ struct CommandRunner {
     do {
       try reactor.replay(run.session)
     } catch {
-      console.writeError(Self.errorLine("cannot replay \(path): \(error)"))
+      // A divergence is a diff, several lines by design: each is filtered on its own.
+      console.writeError(Self.errorLines("cannot replay \(path): \(error)"))
       return .failure
     }
     let progress = ProgressIndicator(console: console, clock: clock, discardsTypedInput: false)
@@ -137,8 +139,18 @@ struct CommandRunner {
     }
   }
 
+  /// One line, whatever `message` holds: it may quote the command line, a file or a server, so
+  /// it goes through the filter of typed lines (no control character, line break or escape
+  /// sequence reaches the terminal).
   static func errorLine(_ message: String) -> String {
-    "randomuser: error: \(message)\n"
+    "randomuser: error: \(TerminalInput.sanitized(message))\n"
+  }
+
+  /// An error whose message has lines of its own (a replay's diff), each through the filter.
+  static func errorLines(_ message: String) -> String {
+    "randomuser: error: "
+      + message.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { TerminalInput.sanitized(String($0)) }.joined(separator: "\n") + "\n"
   }
 
   /// A one-line error followed by the synopsis: for a command line that was not understood.
@@ -146,14 +158,38 @@ struct CommandRunner {
     errorLine(message) + "\(Usage.synopsis)\nRun 'randomuser --help' for details.\n"
   }
 
-  /// Why a file cannot be written at `path`, or `nil` when it can.
+  /// The file a write to `path` replaces: a symbolic link's target, so that the link stays a link
+  /// (``AtomicFile`` follows links the same way when it writes).
+  static func target(of path: String) -> String {
+    (try? AtomicFile.resolve(path).get()) ?? path
+  }
+
+  /// The reason of a failed write in the user's terms: the system's ("No space left on
+  /// device"), not an error's dump.
+  static func reason(_ error: any Error) -> String {
+    switch error {
+    case PersistenceError.writeFailed(_, let reason): reason
+    case let error as EncodingError: "it could not be encoded (\(error.localizedDescription))"
+    default: error.localizedDescription
+    }
+  }
+
+  /// Why a file cannot be written at `path`, or `nil` when it can. The file is replaced by a
+  /// rename (``AtomicFile``), so its directory must be writable too.
   static func problem(writing path: String) -> String? {
     let files = FileManager.default
-    let url = URL(fileURLWithPath: path)
+    let url = URL(fileURLWithPath: target(of: path))
     var isDirectory: ObjCBool = false
     if files.fileExists(atPath: url.path, isDirectory: &isDirectory) {
       if isDirectory.boolValue { return "it is a directory" }
-      return files.isWritableFile(atPath: url.path) ? nil : "the file is not writable"
+      // A rename would replace a device or a pipe (`/dev/stdout`) with a file.
+      let attributes = try? files.attributesOfItem(atPath: url.path)
+      if attributes?[.type] as? FileAttributeType != .typeRegular {
+        return "it is not a regular file (a device, a pipe or a socket)"
+      }
+      // AtomicFile never replaces a file that no one may write (root included): said up front.
+      if let mode = attributes?[.posixPermissions] as? Int, mode & 0o222 == 0 { return "it is read-only" }
+      if !files.isWritableFile(atPath: url.path) { return "the file is not writable" }
     }
     let folder = url.deletingLastPathComponent().path
     guard files.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {

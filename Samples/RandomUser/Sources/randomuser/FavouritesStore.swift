@@ -35,10 +35,12 @@ struct FavouritesStore {
     let persistence = FilePersistence(
       Self.storage(path: path), default: [], clock: clock, delay: .milliseconds(500)
     ) { error in
+      // The path may come from the command line: one line, through the filter of typed lines.
+      let line = TerminalInput.sanitized(error.description)
       if case .readFailed = error {
-        console.writeError("randomuser: warning: \(error); stars are kept for this session only\n")
+        console.writeError("randomuser: warning: \(line); stars are kept for this session only\n")
       } else {
-        console.writeError("randomuser: warning: \(error)\n")
+        console.writeError("randomuser: warning: \(line)\n")
       }
     }
     self.persistence = persistence

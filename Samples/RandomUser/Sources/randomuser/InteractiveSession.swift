@@ -111,12 +111,12 @@ struct InteractiveSession {
     let state = reactor.currentState
     let people = "\(state.peopleCount) \(state.peopleCount == 1 ? "person" : "people")"
     if let error = state.sections.error {
-      console.write("Load failed: \(error)\nType 'retry' to try again.\n")
+      console.write("Load failed: \(SectionPrinter.shown(error.description))\nType 'retry' to try again.\n")
       if state.sections.value?.isEmpty == false { console.write("Showing the previous \(people).\n") }
       return
     }
     hasLoaded = true
-    console.write("Loaded \(people) (\(loader.sourceDescription)).\n")
+    console.write("Loaded \(people) (\(SectionPrinter.shown(loader.sourceDescription))).\n")
     console.write(screen.text)
   }
 
@@ -130,7 +130,8 @@ struct InteractiveSession {
     }
     let title: String? =
       if let number = Int(argument) {
-        sections.indices.contains(number - 1) ? sections[number - 1].title : nil
+        // Compared before subtracting: `number - 1` overflows for a typed `Int.min`.
+        number >= 1 && number <= sections.count ? sections[number - 1].title : nil
       } else {
         sections.first { $0.title.lowercased() == argument.lowercased() }?.title
       }
@@ -150,15 +151,16 @@ struct InteractiveSession {
     guard !argument.isEmpty else {
       return console.write("Toggle which person? Choose \(choices), for example 'toggle 1'.\n")
     }
-    guard let number = Int(argument), (1...count).contains(number) else {
+    guard let number = Int(argument), number >= 1, number <= count else {
       return console.write("No person '\(TerminalInput.excerpt(argument))': choose \(choices).\n")
     }
     detail.send(.toggle(number - 1))
     let person = detail.currentState.people[number - 1]
     console.write(
       detail.currentState.expandedIndex == number - 1
-        ? "\(number). \(person.name)\n" + SectionPrinter.details(of: person, indent: "   ")
-        : "Collapsed \(number). \(person.name).\n")
+        ? "\(number). \(SectionPrinter.shown(person.name))\n"
+          + SectionPrinter.details(of: person, indent: "   ")
+        : "Collapsed \(number). \(SectionPrinter.shown(person.name)).\n")
   }
 
   private func star(_ argument: String) async {
@@ -167,7 +169,7 @@ struct InteractiveSession {
     }
     let count = detail.currentState.people.count
     let choices = count == 1 ? "1" : "1-\(count)"
-    guard let number = Int(argument), (1...count).contains(number) else {
+    guard let number = Int(argument), number >= 1, number <= count else {
       return console.write(
         argument.isEmpty
           ? "Star which person? Choose \(choices), for example 'star 1'.\n"
@@ -178,12 +180,14 @@ struct InteractiveSession {
     let notSaved = await store?.save()
     let person = detail.currentState.people[number - 1]
     let isStarred = detail.currentState.favourites.contains(person.id)
+    let name = SectionPrinter.shown(person.name)
     if let notSaved {
+      // The reason names the state file, whose path may come from the command line.
       console.write(
-        "\(number). \(person.name) is \(isStarred ? "starred" : "unstarred") for this session only: "
-          + "not saved (\(notSaved)).\n")
+        "\(number). \(name) is \(isStarred ? "starred" : "unstarred") for this session only: "
+          + "not saved (\(TerminalInput.sanitized(notSaved))).\n")
     } else {
-      console.write("\(isStarred ? "Starred" : "Unstarred") \(number). \(person.name).\n")
+      console.write("\(isStarred ? "Starred" : "Unstarred") \(number). \(name).\n")
     }
   }
 

@@ -34,11 +34,11 @@ enum SectionPrinter {
     let sections = state.sections.value ?? []
     let total = state.peopleCount
     var out = "\(total) \(total == 1 ? "person" : "people") in \(sections.count) "
-    out += "\(sections.count == 1 ? "section" : "sections") (\(source))\n"
+    out += "\(sections.count == 1 ? "section" : "sections") (\(shown(source)))\n"
     for section in sections {
       out += "\n\(section.title) (\(section.people.count))\n"
       for person in section.people {
-        out += "  \(person.name), \(person.age), \(person.country ?? "country unknown")\n"
+        out += "  \(shown(person.name)), \(person.age), \(shown(person.country ?? "country unknown"))\n"
       }
     }
     return out
@@ -81,13 +81,14 @@ enum SectionPrinter {
 
   /// The numbered rows of a detail screen; the expanded row shows the person's details.
   static func detail(_ state: DetailReactor.State) -> String {
-    var out = "\(state.title): \(state.people.count) \(state.people.count == 1 ? "person" : "people")\n"
+    var out =
+      "\(shown(state.title)): \(state.people.count) \(state.people.count == 1 ? "person" : "people")\n"
     let width = String(state.people.count).count
     for (index, person) in state.people.enumerated() {
       let isExpanded = index == state.expandedIndex
       let star = state.favourites.contains(person.id) ? " *" : ""
       out +=
-        "  \(number(index + 1, of: state.people.count)). [\(isExpanded ? "-" : "+")] \(person.name)\(star)\n"
+        "  \(number(index + 1, of: state.people.count)). [\(isExpanded ? "-" : "+")] \(shown(person.name))\(star)\n"
       if isExpanded {
         out += details(of: person, indent: String(repeating: " ", count: width + 6))
       }
@@ -105,11 +106,18 @@ enum SectionPrinter {
   static func details(of person: Person, indent: String) -> String {
     let born = person.dateOfBirth.formatted(.iso8601.year().month().day())
     var out = "\(indent)Age:      \(person.age) (born \(born))\n"
-    out += "\(indent)Gender:   \(person.gender)\n"
-    out += "\(indent)Email:    \(person.email)\n"
-    out += "\(indent)Phone:    \(person.phone)\n"
-    out += "\(indent)Lives in: \(person.city), \(person.country ?? "country unknown")\n"
-    out += "\(indent)Picture:  \(person.pictureURL?.absoluteString ?? "none")\n"
+    out += "\(indent)Gender:   \(shown(person.gender))\n"
+    out += "\(indent)Email:    \(shown(person.email))\n"
+    out += "\(indent)Phone:    \(shown(person.phone))\n"
+    out += "\(indent)Lives in: \(shown(person.city)), \(shown(person.country ?? "country unknown"))\n"
+    out += "\(indent)Picture:  \(shown(person.pictureURL?.absoluteString ?? "none"))\n"
     return out
+  }
+
+  /// Text from outside (the server, a recording, the command line) as it may reach a terminal:
+  /// through the filter of typed lines, so that a name cannot set the window title, clear the
+  /// screen, add a hyperlink or reverse the text that follows. `--json` escapes instead.
+  static func shown(_ text: String) -> String {
+    TerminalInput.sanitized(text)
   }
 }

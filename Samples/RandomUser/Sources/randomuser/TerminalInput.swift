@@ -5,6 +5,10 @@
 /// raw, `ESC [ d` moves the cursor to the first row and the next lines overwrite the screen. So
 /// escape sequences are removed whole, every other control or format character is dropped (a tab
 /// is a space), and what the session quotes back is cut to a short, printable excerpt.
+///
+/// The same filter is the one every text from outside goes through before it is printed: names,
+/// cities and countries from a server or a recording, the seed, and error lines
+/// (`SectionPrinter.shown(_:)`, `CommandRunner.errorLine(_:)`), so that there is one filter.
 enum TerminalInput {
   /// `line` without escape sequences, control characters or format characters (such as
   /// right-to-left overrides); tabs become spaces. What is left is plain, printable text.

@@ -16,32 +16,18 @@ enum LineFuzz {
       .map(typedLine)
     let script = ScriptedConsole(lines: lines)
     do {
-      let options = try Options.parse(["--interactive", "--count", "5"])
+      // No state file: a check must never read or write the favourites of whoever runs it.
+      let options = try Options.parse(["--interactive", "--no-state", "--count", "5"])
       _ = await CommandRunner(options: options, console: script.console, clock: ContinuousClock()).run()
     } catch {
       throw FuzzFailure("--interactive is not a valid command line: \(error.message)")
     }
-    let (output, errors) = script.written
-    for (stream, text) in [("output", output), ("errors", errors)] {
-      if let scalar = text.unicodeScalars.first(where: drivesTheTerminal) {
-        throw FuzzFailure(
-          "the \(stream) holds U+\(String(scalar.value, radix: 16, uppercase: true)): \(text.debugDescription)"
-        )
-      }
-    }
+    try script.checkNothingDrivesTheTerminal()
   }
 
   /// A line as `readLine` returns it: without a carriage return before its line feed, invalid
   /// UTF-8 repaired.
   private static func typedLine(_ bytes: Data) -> String {
     String(decoding: bytes.last == UInt8(ascii: "\r") ? bytes.dropLast() : bytes, as: UTF8.self)
-  }
-
-  private static func drivesTheTerminal(_ scalar: Unicode.Scalar) -> Bool {
-    guard scalar != "\n" else { return false }
-    switch scalar.properties.generalCategory {
-    case .control, .format, .lineSeparator, .paragraphSeparator: return true
-    default: return false
-    }
   }
 }

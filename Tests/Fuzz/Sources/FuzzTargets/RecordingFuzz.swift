@@ -4,7 +4,7 @@ import Foundation
 
 /// A recording file, read and replayed as `randomuser --replay FILE` does: decoded into the main
 /// reactor's session, replayed into a fresh reactor, and its state printed. Every input ends in a
-/// success or in an error line, never in a crash.
+/// success or in an error line, never in a crash, and nothing printed drives the terminal.
 @MainActor
 enum RecordingFuzz {
   /// The file the input is written to: `--replay` reads a path.
@@ -27,6 +27,8 @@ enum RecordingFuzz {
     } catch {
       throw FuzzFailure("--replay \(path) is not a valid command line: \(error.message)")
     }
+    // Names, cities and the seed come from the file: printed, they must not drive the terminal.
+    try script.checkNothingDrivesTheTerminal(includingJSON: false)
     let (output, errors) = script.written
     switch status {
     case .success where errors.isEmpty && !output.isEmpty: return

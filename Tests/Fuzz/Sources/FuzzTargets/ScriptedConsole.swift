@@ -29,4 +29,27 @@ final class ScriptedConsole: @unchecked Sendable {
       isInputTerminal: false,
       isErrorTerminal: false)
   }
+
+  /// Throws when anything written holds a character that drives a terminal (a control or format
+  /// character other than a line break: an escape sequence, a bidi override). A `--json`
+  /// document is left out when `includingJSON` is false: it escapes control characters itself.
+  func checkNothingDrivesTheTerminal(includingJSON: Bool = true) throws(FuzzFailure) {
+    let (output, errors) = written
+    for (stream, text) in [("output", output), ("errors", errors)] {
+      if stream == "output", !includingJSON, text.hasPrefix("{") { continue }
+      if let scalar = text.unicodeScalars.first(where: Self.drivesTheTerminal) {
+        throw FuzzFailure(
+          "the \(stream) holds U+\(String(scalar.value, radix: 16, uppercase: true)): \(text.debugDescription)"
+        )
+      }
+    }
+  }
+
+  private static func drivesTheTerminal(_ scalar: Unicode.Scalar) -> Bool {
+    guard scalar != "\n" else { return false }
+    switch scalar.properties.generalCategory {
+    case .control, .format, .lineSeparator, .paragraphSeparator: return true
+    default: return false
+    }
+  }
 }

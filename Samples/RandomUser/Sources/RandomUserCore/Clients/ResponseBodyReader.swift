@@ -13,6 +13,8 @@ final class ResponseBodyReader: NSObject, URLSessionDataDelegate, @unchecked Sen
   private let limit: Int
   private var body = Data()
   private var hasResponse = false
+  /// The response's `Content-Encoding` other than `identity`, if any.
+  private var contentEncoding: String?
   private var failure: PeopleClientError?
   /// `URLSession`'s own timeout, which ends a transfer only if the client's clock did not.
   private var backstop = Duration.zero
@@ -56,7 +58,11 @@ final class ResponseBodyReader: NSObject, URLSessionDataDelegate, @unchecked Sen
       {
         .tooLarge(limit: limit)
       } else { nil }
-    lock.withLock { (hasResponse, failure) = (true, refusal) }
+    let encoding = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Content-Encoding")
+    lock.withLock {
+      (hasResponse, failure) = (true, refusal)
+      contentEncoding = encoding.flatMap { $0.lowercased() == "identity" || $0.isEmpty ? nil : $0 }
+    }
     completionHandler(refusal == nil ? .allow : .cancel)
     if let refusal { fail(dataTask, refusal) }
   }
@@ -108,6 +114,16 @@ final class ResponseBodyReader: NSObject, URLSessionDataDelegate, @unchecked Sen
       let underlying = (urlError as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
       let message =
         "\(underlying?.localizedDescription ?? urlError.localizedDescription) (URLError \(urlError.code.rawValue))"
+      // A body that is not what its `Content-Encoding` says is the server's fault, not the
+      // connection's: Apple's URLSession says so with its own codes, Linux's only with libcurl's
+      // text under an unknown error, which a broken connection never gives.
+      if let contentEncoding,
+        [.cannotDecodeContentData, .cannotDecodeRawData, .unknown].contains(urlError.code)
+      {
+        return .failure(
+          PeopleClientError.undecodable(
+            "the body is not what its header Content-Encoding \(contentEncoding) says: \(message)"))
+      }
       return .failure(hasResponse ? PeopleClientError.interrupted(message) : .transport(message))
     }
   }

@@ -31,7 +31,7 @@ public struct RandomUserDecoder: Sendable {
     do {
       return try JSONDecoder().decode(RandomUserResponse.self, from: data)
     } catch let error as DecodingError {
-      throw .undecodable(Self.reason(error))
+      throw .undecodable(Self.reason(error, in: data))
     } catch {
       throw .undecodable(String(describing: error))
     }
@@ -65,6 +65,18 @@ public struct RandomUserDecoder: Sendable {
   private static let spaced = Date.ISO8601FormatStyle(dateTimeSeparator: .space, timeZone: .gmt)
     .year().month().day().time(includingFractionalSeconds: false)
 
+  /// Why `JSONDecoder` refused `data` as a whole when `JSONSerialization` shows that the
+  /// syntax is fine, or a number alone is out of range; `nil` when it is not JSON.
+  package static func topLevelReason(_ data: Data) -> String? {
+    do {
+      _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+      return "a number is out of range for its field, or not a whole number where one is needed"
+    } catch {
+      let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+      return detail?.hasPrefix("Number ") == true ? "a number is out of range (\(detail ?? ""))" : nil
+    }
+  }
+
   /// The instant a `dob` or `registered` date names, in any version's format.
   static func date(_ value: OneOf<String, Int>) -> Date? {
     switch value {
@@ -75,7 +87,10 @@ public struct RandomUserDecoder: Sendable {
 
   /// A one-line reason with the value's path, for example `missing key results[1].email` or
   /// `the top level is an array, not an object`: JSON words, never Swift type names.
-  private static func reason(_ error: DecodingError) -> String {
+  ///
+  /// `data` is what was decoded: on Linux, `JSONDecoder` reports a number that does not fit its
+  /// field (`1e20` for an `Int`) as "not valid JSON" with no path, which the data tells apart.
+  package static func reason(_ error: DecodingError, in data: Data) -> String {
     func path(_ keys: [any CodingKey]) -> String {
       let path = keys.reduce("") { path, key in
         key.intValue.map { path + "[\($0)]" }
@@ -93,6 +108,7 @@ public struct RandomUserDecoder: Sendable {
     case .dataCorrupted(let context):
       let detail = (context.underlyingError as? NSError)?.userInfo[NSDebugDescriptionErrorKey] as? String
       let reason = context.debugDescription + (detail.map { " (\($0))" } ?? "")
+      if context.codingPath.isEmpty, let found = topLevelReason(data) { return found }
       return context.codingPath.isEmpty ? reason : "\(path(context.codingPath)): \(reason)"
     @unknown default: return String(describing: error)
     }

@@ -25,6 +25,26 @@ extension MainReactor {
       self.person = person
     }
 
+    private enum CodingKeys: String, CodingKey { case section, person }
+
+    /// Decodes a route with the checks of ``init(_:)``: a recording is outside input, and a
+    /// person that is not a position from 1 would otherwise reach `open` unchecked.
+    public init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      let section = try container.decode(String.self, forKey: .section)
+      let person = try container.decodeIfPresent(Int.self, forKey: .person)
+      let text = person.map { "\(section)/\($0)" } ?? section
+      guard let route = Route(text), route.section == section, route.person == person else {
+        throw DecodingError.dataCorrupted(
+          DecodingError.Context(
+            codingPath: decoder.codingPath,
+            debugDescription:
+              "not a route: the section must be a non-empty title without '/' and the person a position from 1"
+          ))
+      }
+      self = route
+    }
+
     /// `30s/2`, or `30s` for a section alone.
     public var description: String {
       person.map { "\(section)/\($0)" } ?? section

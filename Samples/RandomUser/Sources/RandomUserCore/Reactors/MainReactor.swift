@@ -173,7 +173,8 @@ public final class MainReactor: Reactor {
       return adoptDetail(DetailReactor(section: section, favourites: favourites))
     }
     let count = section.people.count
-    guard section.people.indices.contains(person - 1) else {
+    // Compared before subtracting: `person - 1` overflows for `Int.min`.
+    guard person >= 1, person <= count else {
       throw RouteError(
         position: 1, destination: "person \(person) of \(section.title)",
         reason: "\(section.title) has \(count) \(count == 1 ? "person" : "people")")
