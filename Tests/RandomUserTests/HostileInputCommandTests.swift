@@ -339,6 +339,39 @@ final class HostileInputCommandTests: XCTestCase {
       ["run.json", "run.json.svg"])
   }
 
+  func test_recordAndTrace_writeAsTheFavouritesAreSaved_linksPermissionsReadOnlyAndLeftovers() throws {
+    // given: a recording reached through a symbolic link, a private trace, a read-only trace, and
+    // a temporary file left by a process that is gone (its id is above any the system hands out)
+    let directory = try temporaryDirectory()
+    let files = FileManager.default
+    let record = directory.appendingPathComponent("run.json").path
+    let link = directory.appendingPathComponent("latest.json").path
+    let trace = directory.appendingPathComponent("run.svg").path
+    let readOnly = directory.appendingPathComponent("kept.svg").path
+    let leftover = directory.appendingPathComponent(".run.json.\(Int32.max).42.tmp").path
+    for file in [record, trace, readOnly, leftover] {
+      try Data("<svg/>".utf8).write(to: URL(fileURLWithPath: file))
+    }
+    try files.createSymbolicLink(atPath: link, withDestinationPath: "run.json")
+    try files.setAttributes([.posixPermissions: 0o600], ofItemAtPath: trace)
+    try files.setAttributes([.posixPermissions: 0o444], ofItemAtPath: readOnly)
+
+    // when
+    let result = try run(["--count", "3", "--record", link, "--trace", trace])
+    let refused = try run(["--count", "3", "--trace", readOnly])
+
+    // then
+    XCTAssertEqual(result.status, 0, result.standardError)
+    XCTAssertEqual(try files.destinationOfSymbolicLink(atPath: link), "run.json")
+    XCTAssertTrue(try String(contentsOfFile: record, encoding: .utf8).contains(#""count":3"#))
+    XCTAssertEqual(try files.attributesOfItem(atPath: trace)[.posixPermissions] as? Int, 0o600)
+    XCTAssertFalse(files.fileExists(atPath: leftover))
+    XCTAssertEqual(refused.status, 1)
+    XCTAssertEqual(
+      refused.standardError, "randomuser: error: could not write the trace to \(readOnly): it is read-only\n")
+    XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: readOnly)), Data("<svg/>".utf8))
+  }
+
   func test_recordAndTrace_nameNearTheSystemsLimit_isWritten() throws {
     // given: 255 bytes, the most a name may have; the temporary file's name must fit too
     let directory = try temporaryDirectory()

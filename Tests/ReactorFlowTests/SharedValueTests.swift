@@ -206,4 +206,85 @@ final class SharedValueTests: XCTestCase {
     try replayed.replay(recorder.recording)
     XCTAssertEqual(replayed.currentState.items, ["tea", "milk"])
   }
+
+  func test_change_isDeliveredToReactorsInTheOrderTheySubscribed() async {
+    // given
+    let cart = SharedValue<[String]>([])
+    let reactors = ["first", "second", "third"].map { ReceivingReactor(cart: cart, name: $0) }
+    var order: [String] = []
+    let tokens = reactors.map { reactor in
+      reactor.observe(\.received) { received in
+        if !received.isEmpty { order.append(reactor.name) }
+      }
+    }
+
+    // when
+    cart.set(["tea"])
+
+    // then
+    XCTAssertEqual(order, ["first", "second", "third"])
+    withExtendedLifetime(tokens) {}
+  }
+
+  func test_reactorStartedDuringADelivery_doesNotReceiveTheChangeItReadAtItsStart() async {
+    // given: while the first change is delivered, an observer makes a second one and starts a
+    // reactor, which reads the second as its initial state
+    let cart = SharedValue<[String]>([])
+    let first = ReceivingReactor(cart: cart, name: "first")
+    let late = ReceivingReactor(cart: cart, name: "late")
+    let token = first.observe(\.received) { received in
+      guard received == [["tea"]] else { return }
+      cart.update { $0.append("milk") }
+      _ = late.currentState
+    }
+
+    // when
+    cart.set(["tea"])
+
+    // then
+    XCTAssertEqual(late.currentState.start, ["tea", "milk"])
+    XCTAssertEqual(late.currentState.received, [])
+    XCTAssertEqual(first.currentState.received, [["tea"], ["tea", "milk"]])
+    cart.set(["bread"])
+    XCTAssertEqual(late.currentState.received, [["bread"]])
+    withExtendedLifetime(token) {}
+  }
+}
+
+/// A reactor that keeps every value of a shared cart it receives, in its state, so that a value
+/// received twice shows.
+@MainActor
+private final class ReceivingReactor: Reactor {
+  typealias Action = Never
+  enum Mutation: Sendable { case received([String]) }
+  struct State: Equatable, Sendable {
+    var start: [String]
+    var received: [[String]] = []
+  }
+
+  let runtime = Runtime()
+  let cart: SharedValue<[String]>
+  let name: String
+
+  init(cart: SharedValue<[String]>, name: String) {
+    self.cart = cart
+    self.name = name
+  }
+
+  var initialState: State { State(start: cart.value) }
+
+  func mutate(action: Never) -> Effect<Mutation> {}
+
+  func externalMutations() -> Effect<Mutation> {
+    cart.changes { .received($0) }
+  }
+
+  func reduce(state: State, mutation: Mutation) -> State {
+    switch mutation {
+    case .received(let items):
+      var state = state
+      state.received.append(items)
+      return state
+    }
+  }
 }

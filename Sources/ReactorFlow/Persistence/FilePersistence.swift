@@ -14,8 +14,20 @@
 /// await favourites.flush()
 /// ```
 /// Errors (a bad file found at creation, a failed write) go to `onError`; the value goes on from
-/// its default or its latest change. Keep the persistence alive as long as changes must be
-/// written: it holds the shared value, and the shared value does not hold it.
+/// its default or its latest change. When the file could not be read or kept aside at creation
+/// (``PersistenceError/readFailed(path:reason:)``), nothing is ever written to it: what it holds
+/// may be all the user has, so the changes stay in memory only (``savesChanges`` is `false`).
+/// Confirm a change to the user only when ``hasUnsavedChanges`` is `false` after ``flush()``.
+///
+/// One persistence writes a file at a time: the first one made takes an advisory lock
+/// (`favourites.json.lock`, beside the file) and holds it while it lives. Another one made
+/// meanwhile, in this process or another (a second window, a second run of a command-line
+/// program), reads the file but writes nothing: it reports ``PersistenceError/inUse(path:)``
+/// at once and keeps its changes in memory only. So no confirmed change is ever overwritten by a
+/// session that did not see it.
+///
+/// Keep the persistence alive as long as changes must be written: it holds the shared value,
+/// and the shared value does not hold it.
 @MainActor
 public final class FilePersistence<Value: Codable & Sendable> {
   /// The value, loaded from the file; its changes are written back.
@@ -24,13 +36,26 @@ public final class FilePersistence<Value: Codable & Sendable> {
   public let storage: FileStorage<Value>
   /// The number of writes done so far, successful or not.
   public private(set) var writeCount = 0
+  /// Whether changes are written to the file: `false` when the file could not be read or kept
+  /// aside at creation, or when another persistence writes it. The changes then stay in memory,
+  /// and the file is left as it is.
+  public let savesChanges: Bool
+  /// The latest problem: the one found at creation, or the latest failed write; `nil` again
+  /// after a successful write.
+  public private(set) var lastError: PersistenceError?
 
   private let delay: Duration
   private let sleep: @Sendable (Duration) async throws -> Void
   private let onError: @MainActor (PersistenceError) -> Void
+  /// The lock that makes this persistence the file's one writer, while it lives.
+  private let lock: FileLock?
   private var token: ObservationToken?
   /// The latest change not written yet.
   private var unwritten: Value?
+  /// The number of changes made so far.
+  private var changeNumber = 0
+  /// The number of the latest change known to be on disk.
+  private var savedNumber = 0
   /// The wait before the next write, while one is scheduled.
   private var timer: Task<Void, Never>?
   /// The write in progress, which goes on while changes arrive.
@@ -42,7 +67,8 @@ public final class FilePersistence<Value: Codable & Sendable> {
   ///   - defaultValue: The value when the file is missing or cannot be used.
   ///   - clock: The clock that times the coalescing delay; a `TestClock` in tests.
   ///   - delay: How long after a change the write happens; the changes meanwhile join it.
-  ///   - onError: Receives a bad file found now (already kept aside) and failed writes.
+  ///   - onError: Receives a bad file found now (already kept aside, or left as it is when it
+  ///     could not be read), the file's use by another persistence, and failed writes.
   public init<C: Clock<Duration>>(
     _ storage: FileStorage<Value>,
     default defaultValue: Value,
@@ -54,9 +80,21 @@ public final class FilePersistence<Value: Codable & Sendable> {
     self.delay = delay
     self.sleep = { try await clock.sleep(for: $0) }
     self.onError = onError
+    // Locked before the read, so that no write of the previous owner can come between them.
+    var isOwned = true
+    switch storage.lockWriter() {
+    case .held(let lock): self.lock = lock
+    case .heldElsewhere:
+      lock = nil
+      isOwned = false
+    case .unavailable: lock = nil
+    }
     let (value, error) = storage.load(default: defaultValue)
     shared = SharedValue(value)
+    if case .readFailed = error { savesChanges = false } else { savesChanges = isOwned }
+    lastError = isOwned ? error : .inUse(path: storage.path)
     if let error { onError(error) }
+    if !isOwned { onError(.inUse(path: storage.path)) }
     token = shared.observe { [weak self] value in self?.changed(value) }
   }
 
@@ -67,8 +105,13 @@ public final class FilePersistence<Value: Codable & Sendable> {
   /// Whether a change has not been written yet, or a write is in progress.
   public var hasUnwrittenChanges: Bool { unwritten != nil || writer != nil }
 
+  /// Whether the latest change is not on disk: it is not written yet, or its write failed, or
+  /// the persistence does not save changes (``savesChanges``).
+  public var hasUnsavedChanges: Bool { savedNumber != changeNumber }
+
   /// Writes the latest change now, if it is not written yet, and returns when it is on disk
-  /// (renamed into place). Changes made while it waits are written too.
+  /// (renamed into place), or its write failed. Changes made while it waits are written too.
+  /// Then ``hasUnsavedChanges`` says whether the latest change is on disk.
   public func flush() async {
     timer?.cancel()
     timer = nil
@@ -79,6 +122,8 @@ public final class FilePersistence<Value: Codable & Sendable> {
   }
 
   private func changed(_ value: Value) {
+    changeNumber += 1
+    guard savesChanges else { return }
     unwritten = value
     guard timer == nil, writer == nil else { return }
     let delay = self.delay
@@ -99,10 +144,18 @@ public final class FilePersistence<Value: Codable & Sendable> {
     writer = EffectHost.startTask { [self] in
       while let value = unwritten {
         unwritten = nil
+        let number = changeNumber
         let storage = self.storage
         let result: Result<Void, PersistenceError> = await Self.write(value, to: storage)
         writeCount += 1
-        if case .failure(let error) = result { onError(error) }
+        switch result {
+        case .success:
+          savedNumber = number
+          lastError = nil
+        case .failure(let error):
+          lastError = error
+          onError(error)
+        }
       }
       writer = nil
     }

@@ -56,17 +56,18 @@ struct RandomUserExecutable {
   ///   - input: Standard input, or `nil` for an empty one.
   ///   - timeout: How long the process may run before it is killed and the test fails.
   ///   - outputFile: Where standard output goes instead of a pipe (`/dev/full`), if anywhere.
+  ///   - environment: The process's environment.
   ///   - fileSizeLimit: The largest file, in bytes, the process may write, if limited: a write
   ///     past it fails as on a full disk (`RLIMIT_FSIZE`, with `SIGXFSZ` ignored).
   /// - Returns: The exit status and everything the process wrote.
   func run(
     _ arguments: [String], input: String? = nil, timeout: TimeInterval = 30, outputFile: FileHandle? = nil,
-    fileSizeLimit: Int? = nil
+    environment: [String: String] = Self.environment, fileSizeLimit: Int? = nil
   ) throws -> Result {
     let process = Process()
     process.executableURL = url
     process.arguments = arguments
-    process.environment = Self.environment
+    process.environment = environment
     let output = Pipe()
     let error = Pipe()
     let standardInput = Pipe()

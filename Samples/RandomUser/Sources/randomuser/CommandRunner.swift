@@ -36,7 +36,7 @@ struct CommandRunner {
       ? recorder.html(title: "randomuser timeline")
       : lowercased.hasSuffix(".svg") ? recorder.svg() : recorder.traceEventJSON()
     do throws(PersistenceError) {
-      try AtomicFile.replace(Self.target(of: tracePath), with: Data(trace.utf8))
+      try AtomicFile.replace(tracePath, with: Data(trace.utf8))
     } catch {
       console.writeError(Self.errorLine("could not write the trace to \(tracePath): \(Self.reason(error))"))
       return .failure
@@ -75,7 +75,7 @@ struct CommandRunner {
     if let recorder, let recordPath = options.recordPath {
       recorder.stop()
       do {
-        try RecordedRun(options: options, session: recorder.recording).save(to: Self.target(of: recordPath))
+        try RecordedRun(options: options, session: recorder.recording).save(to: recordPath)
       } catch {
         console.writeError(
           Self.errorLine("could not save the session to \(recordPath): \(Self.reason(error))"))
@@ -158,9 +158,10 @@ struct CommandRunner {
     errorLine(message) + "\(Usage.synopsis)\nRun 'randomuser --help' for details.\n"
   }
 
-  /// The file a write to `path` replaces: a symbolic link's target, so that the link stays a link.
+  /// The file a write to `path` replaces: a symbolic link's target, so that the link stays a link
+  /// (``AtomicFile`` follows links the same way when it writes).
   static func target(of path: String) -> String {
-    URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+    (try? AtomicFile.resolve(path).get()) ?? path
   }
 
   /// The reason of a failed write in the user's terms: the system's ("No space left on
@@ -182,8 +183,12 @@ struct CommandRunner {
     if files.fileExists(atPath: url.path, isDirectory: &isDirectory) {
       if isDirectory.boolValue { return "it is a directory" }
       // A rename would replace a device or a pipe (`/dev/stdout`) with a file.
-      let type = (try? files.attributesOfItem(atPath: url.path))?[.type] as? FileAttributeType
-      if type != .typeRegular { return "it is not a regular file (a device, a pipe or a socket)" }
+      let attributes = try? files.attributesOfItem(atPath: url.path)
+      if attributes?[.type] as? FileAttributeType != .typeRegular {
+        return "it is not a regular file (a device, a pipe or a socket)"
+      }
+      // AtomicFile never replaces a file that no one may write (root included): said up front.
+      if let mode = attributes?[.posixPermissions] as? Int, mode & 0o222 == 0 { return "it is read-only" }
       if !files.isWritableFile(atPath: url.path) { return "the file is not writable" }
     }
     let folder = url.deletingLastPathComponent().path

@@ -3,8 +3,9 @@ import RandomUserCore
 /// The `--interactive` loop: reads one command per line and drives the same reactors as an app.
 ///
 /// In the list, `open` sends `showDetail`; in a detail, `toggle` sends the detail reactor's
-/// `toggle`, `star` its `star` (confirmed once the favourites are on disk), and `back` sends it
-/// `close`, whose output makes `MainReactor` remove the detail;
+/// `toggle`, `star` its `star` (confirmed once the favourites are on disk, and said to be not
+/// saved otherwise), and `back` sends it `close`, whose output makes `MainReactor` remove the
+/// detail;
 /// `reload` and `retry` load again. The views of
 /// ``InteractiveScreen`` show the state. Works the same with a terminal or piped input; the end of
 /// input quits. Every line goes through ``TerminalInput/sanitized(_:)`` first, so no escape
@@ -175,11 +176,19 @@ struct InteractiveSession {
           : "No person '\(TerminalInput.excerpt(argument))': choose \(choices).\n")
     }
     detail.send(.star(number - 1))
-    // Confirmed once on disk: a star the user saw printed survives a crash right after.
-    await store?.save()
+    // Confirmed only once on disk: a star the user saw printed survives a crash right after.
+    let notSaved = await store?.save()
     let person = detail.currentState.people[number - 1]
     let isStarred = detail.currentState.favourites.contains(person.id)
-    console.write("\(isStarred ? "Starred" : "Unstarred") \(number). \(SectionPrinter.shown(person.name)).\n")
+    let name = SectionPrinter.shown(person.name)
+    if let notSaved {
+      // The reason names the state file, whose path may come from the command line.
+      console.write(
+        "\(number). \(name) is \(isStarred ? "starred" : "unstarred") for this session only: "
+          + "not saved (\(TerminalInput.sanitized(notSaved))).\n")
+    } else {
+      console.write("\(isStarred ? "Starred" : "Unstarred") \(number). \(name).\n")
+    }
   }
 
   private func back() {

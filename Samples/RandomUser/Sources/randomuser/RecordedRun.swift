@@ -77,7 +77,8 @@ struct RecordedRun: Codable {
   }
 
   /// Saves the run the way the favourites are saved (``AtomicFile``): a failed write (a full
-  /// disk) leaves an earlier recording at `path` whole, never a torn fragment.
+  /// disk) leaves an earlier recording at `path` whole, never a torn fragment; a symbolic link is
+  /// written through, and a replaced file keeps its permissions.
   func save(to path: String) throws {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
