@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Checks the argument handling of the contributor scripts without starting their long work:
-# `.ci/loop-exact.sh --help` (or `.ci/fuzz.sh --help`) prints the usage and exits 0; a bad
-# argument prints the usage on standard error and exits 2 at once. Each call is bounded, so a script that started its loop
-# instead fails this check (timeout's status 124) rather than stalling it.
+# `.ci/loop-exact.sh --help` (or `.ci/fuzz.sh --help`, `.ci/limits.sh --help`) prints the usage
+# and exits 0; a bad argument prints the usage on standard error and exits 2 at once. Each call
+# is bounded, so a script that started its loop instead fails this check (timeout's status 124)
+# rather than stalling it. limits.sh, which is quick, is also run on two small trees.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -64,8 +65,39 @@ expect 2 stderr "SECONDS must be a whole number from 1, got '-3'" -- bash "$fuzz
 expect 2 stderr "SECONDS must be a whole number from 1, got '1.5'" -- bash "$fuzz" response 1.5
 expect 2 stderr "expected at most 2 arguments, got 3" -- bash "$fuzz" trace 10 extra
 
+limits=.ci/limits.sh
+usage_line="usage: .ci/limits.sh [DIR]"
+expect 0 stdout "DIR  the checkout to check" -- bash "$limits" --help
+expect 0 stdout "DIR  the checkout to check" -- bash "$limits" -h
+expect 0 stdout "DIR  the checkout to check" -- bash "$limits" . --help
+expect 2 stderr "DIR must be a directory, got 'nope'" -- bash "$limits" nope
+expect 2 stderr "DIR must be a directory, got ''" -- bash "$limits" ""
+expect 2 stderr "DIR must be a directory, got '--frobnicate'" -- bash "$limits" --frobnicate
+expect 2 stderr "expected at most 1 argument, got 2" -- bash "$limits" . extra
+
+# limits.sh on two small trees: one at its limits passes, one a line over each and with a
+# "for those who follow" heading fails with one line per violation.
+tree=$(mktemp -d)
+mkdir "$tree/Benchmarks"
+seq 250 >"$tree/README.md"
+seq 200 >"$tree/Benchmarks/README.md"
+seq 150 >"$tree/CHANGELOG.md"
+status=0
+timeout 10 bash "$limits" "$tree" >/dev/null 2>&1 || status=$?
+[[ $status -eq 0 ]] || fail "$limits on files at their limits exited with $status, expected 0"
+seq 251 >"$tree/README.md"
+seq 201 >"$tree/Benchmarks/README.md"
+{ seq 150; echo "### Fixed, for those who follow \`main\`"; } >"$tree/CHANGELOG.md"
+status=0
+err=$(timeout 10 bash "$limits" "$tree" 2>&1 >/dev/null) || status=$?
+[[ $status -eq 1 ]] || fail "$limits on files over their limits exited with $status, expected 1"
+[[ $(grep -c "^limits: " <<<"$err") -eq 4 ]] \
+  || fail "$limits on files over their limits did not print one line per violation (4): $err"
+rm -r "$tree"
+
 if [[ $failures -ne 0 ]]; then
   echo "check-scripts: $failures check(s) failed." >&2
   exit 1
 fi
-echo "check-scripts: loop-exact.sh and fuzz.sh: --help and 8 bad command lines each answered as documented."
+echo "check-scripts: loop-exact.sh, fuzz.sh and limits.sh answered --help and bad command lines as documented;"
+echo "check-scripts: limits.sh passed files at their limits and named each file over them."

@@ -6,7 +6,7 @@ let package = Package(
   name: "Feature",
   platforms: [.macOS(.v15), .iOS(.v18)],
   dependencies: [
-    .package(path: "../ReactorFlow")  // README: .package(url: "…/ReactorFlow.git", from: "0.1.0")
+    .package(path: "../ReactorFlow")  // README: .package(url: "…/ReactorFlow.git", branch: "main")
   ],
   targets: [
     .target(
