@@ -74,7 +74,7 @@ public final class TestClock: Clock, Sendable {
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     try Task.checkCancellation()
     let labelledSleep = beginLabelledSleep(until: deadline)
-    defer { if let labelledSleep { labelledSleep.label.endSleep(labelledSleep.id) } }
+    defer { if let labelledSleep { labelledSleep.label.endWait(labelledSleep.id) } }
     let id = state.withLock { $0.makeID() }
     // Unsafe rather than checked: a checked continuation allocates a canary for each sleeper,
     // and the lock already makes each continuation resumed exactly once (by whoever removes its
@@ -107,7 +107,7 @@ public final class TestClock: Clock, Sendable {
   @inline(never)
   private func beginLabelledSleep(until deadline: Instant) -> (label: EffectLabel, id: Int)? {
     guard let label = EffectLabel.current else { return nil }
-    return (label, label.beginSleep("until \(deadline) (now \(now))"))
+    return (label, label.beginWait("sleeping on a TestClock until \(deadline) (now \(now))"))
   }
 
   // MARK: - Moving time
