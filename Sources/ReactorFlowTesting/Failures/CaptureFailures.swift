@@ -11,7 +11,8 @@
 ///   await tester.send(.increment) { $0.count = 2 }
 /// }
 /// XCTAssertEqual(failures.count, 1)
-/// XCTAssertTrue(failures[0].message.contains("+   - count: 1"))
+/// guard let failure = failures.first else { return }
+/// XCTAssertTrue(failure.message.contains("+   - count: 1"))
 /// ```
 /// - Parameters:
 ///   - isolation: The actor `body` runs on; the caller's, by default.
