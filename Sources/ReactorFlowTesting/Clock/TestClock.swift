@@ -13,8 +13,9 @@
 ///   that the clock observes, not a number of rounds: an effect that computes for 5 ms before its
 ///   next `sleep` is waited for (see ``advance(to:fileID:filePath:line:column:)``).
 /// - Cancelling a sleeping task ends its sleep at once with `CancellationError`.
-/// - Work can be scheduled at virtual times with ``schedule(at:_:)`` and ``schedule(_:_:)``,
-///   like the hot observables of RxTest's `TestScheduler`.
+/// - Work can be scheduled at virtual times with ``schedule(at:_:)-(Int,_)`` (a tick),
+///   ``schedule(at:_:)-(TestClock.Instant,_)`` (an instant) and ``schedule(_:_:)``, like the hot
+///   observables of RxTest's `TestScheduler`.
 ///
 /// ```swift
 /// let clock = TestClock()

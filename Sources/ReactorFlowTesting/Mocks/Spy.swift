@@ -137,7 +137,7 @@ public final class Spy<Arguments, Output> {
   /// its task is cancelled, then throw `CancellationError`: ReactorKit Stubber's `.never()`.
   ///
   /// The call is recorded when it starts. An effect that awaits it stays in flight until the
-  /// test cancels it (``ReactorFlow/ReactorTask/cancel()``, or the action that cancels it), so a
+  /// test cancels it (`ReactorTask.cancel()`, or the action that cancels it), so a
   /// test can assert the state while the work is under way. ``ReactorTester`` knows that such a
   /// call only ends when the test ends it: `receive` and `finish()` do not wait for it, and
   /// their failures name the spy ("effect started by .refresh of FeedReactor is awaiting Spy
