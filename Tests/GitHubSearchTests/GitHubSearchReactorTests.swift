@@ -36,9 +36,10 @@ final class GitHubSearchReactorTests: XCTestCase {
   }
 
   func test_updateQuery_whileASearchRuns_cancelsItAndShowsOnlyTheNewResults() async {
-    // given: each search takes a second
+    // given
     let clock = TestClock()
-    let client = GitHubSearchClientMock(latency: .seconds(1), clock: clock)
+    let client = GitHubSearchClientMock()
+    client.searchSpy.returnsAfter(.seconds(1), on: clock)  // each search takes a second
     client.searchSpy.handler = { call in .success(SearchPage(repos: ["\(call.query)/one"], nextPage: nil)) }
     let tester = ReactorTester(GitHubSearchReactor(client: client, clock: clock))
     await tester.send(.updateQuery("rx")) { $0.query = "rx" }
@@ -113,7 +114,8 @@ final class GitHubSearchReactorTests: XCTestCase {
   func test_loadNextPage_beforeAnyResults_loadsNothing() async {
     // given: no search yet
     let clock = TestClock()
-    let client = GitHubSearchClientMock(latency: .seconds(1), clock: clock)
+    let client = GitHubSearchClientMock()
+    client.searchSpy.returnsAfter(.seconds(1), on: clock)
     client.searchSpy.returns(page("b/2", next: 3))
     let tester = ReactorTester(GitHubSearchReactor(client: client, clock: clock))
     await tester.send(.loadNextPage)  // no query yet: nothing to load
@@ -127,7 +129,8 @@ final class GitHubSearchReactorTests: XCTestCase {
   func test_loadNextPage_twiceWhileTheFirstRuns_loadsOnce() async {
     // given
     let clock = TestClock()
-    let client = GitHubSearchClientMock(latency: .seconds(1), clock: clock)
+    let client = GitHubSearchClientMock()
+    client.searchSpy.returnsAfter(.seconds(1), on: clock)
     client.searchSpy.returns(page("c/1", next: 2))
     let tester = ReactorTester(GitHubSearchReactor(client: client, clock: clock))
     await tester.send(.updateQuery("c")) { $0.query = "c" }
@@ -157,7 +160,8 @@ final class GitHubSearchReactorTests: XCTestCase {
   func test_updateQuery_whileAPageLoads_cancelsTheLoadAndClearsTheFlag() async {
     // given: the first page of "d", and its second page on the way
     let clock = TestClock()
-    let client = GitHubSearchClientMock(latency: .seconds(1), clock: clock)
+    let client = GitHubSearchClientMock()
+    client.searchSpy.returnsAfter(.seconds(1), on: clock)
     client.searchSpy.returns(page("d/1", next: 2))
     let tester = ReactorTester(GitHubSearchReactor(client: client, clock: clock))
     await tester.send(.updateQuery("d")) { $0.query = "d" }

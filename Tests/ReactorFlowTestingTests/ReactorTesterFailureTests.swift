@@ -118,10 +118,10 @@ final class ReactorTesterFailureTests: XCTestCase {
         The test ended while 1 effect(s) of AsyncCounterReactor were still running.
           • effect started by .startTimer of AsyncCounterReactor is sleeping on a TestClock until \
         1.0 seconds (now 0.0 seconds)
-        Likely cause: a long-lived effect (a timer, a stream, or work sleeping on a TestClock \
-        that was not advanced far enough) was never stopped. Fix: send the action that cancels \
-        it, advance the test clock until it ends, or await its ReactorTask; if the test does not \
-        care, set exhaustivity = .off.
+        Likely cause: a long-lived effect (a timer, a stream, work sleeping on a TestClock that \
+        was not advanced far enough, or a call to a spy that never returns) was never stopped. \
+        Fix: send the action that cancels it, advance the test clock until it ends, or await or \
+        cancel its ReactorTask; if the test does not care, set exhaustivity = .off.
         """
       ])
     await tester.send(.stopTimer)
@@ -207,8 +207,8 @@ final class ReactorTesterFailureTests: XCTestCase {
       failures.first?.message.hasPrefix(
         """
         Expected to receive add(1), but no such mutation arrived: nothing that the test started \
-        can send it any more: every effect of the tester's actions has finished or sleeps on a \
-        TestClock.
+        can send it any more: every effect of the tester's actions has finished, sleeps on a \
+        TestClock or awaits a spy that never returns.
         It skipped:
           • setFact("fact")
           • setLoading(false)

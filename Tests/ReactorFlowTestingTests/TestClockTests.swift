@@ -212,4 +212,36 @@ final class TestClockTests: XCTestCase {
       log.entries,
       ["scheduled zero", "scheduled one", "sleeper at 2.0 seconds", "scheduled at 3"])
   }
+
+  func test_scheduleAtAnInstant_runsWithTheTickFormInDeadlineOrder() async {
+    // given: ticks of 100 ms, and closures at ticks and at instants
+    let clock = TestClock(tick: .milliseconds(100))
+    let log = Spy<String, Void>("log")
+    clock.schedule(at: 3) { log("tick 3") }
+    clock.schedule(at: VirtualInstant(offset: .milliseconds(150))) { log("instant 0.15") }
+    clock.schedule(at: clock.now.advanced(by: .milliseconds(400))) { log("instant 0.4") }
+
+    // when
+    await clock.advance(to: VirtualInstant(offset: .milliseconds(300)))
+
+    // then: each ran at its own deadline, the later one waits
+    XCTAssertEqual(log.allArguments, ["instant 0.15", "tick 3"])
+    await clock.run()
+    XCTAssertEqual(log.allArguments, ["instant 0.15", "tick 3", "instant 0.4"])
+    XCTAssertEqual(clock.now, VirtualInstant(offset: .milliseconds(400)))
+  }
+
+  func test_scheduleAtAnInstantAlreadyPassed_runsAtTheNextAdvance() async {
+    // given
+    let clock = TestClock()
+    await clock.advance(by: .seconds(2))
+    let log = Spy<String, Void>("log")
+
+    // when
+    clock.schedule(at: VirtualInstant(offset: .seconds(1))) { log("late") }
+    await clock.advance(by: .zero)
+
+    // then
+    XCTAssertEqual(log.allArguments, ["late"])
+  }
 }

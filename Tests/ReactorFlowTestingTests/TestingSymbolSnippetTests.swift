@@ -151,6 +151,19 @@ final class ClockSnippetTests: XCTestCase {
     XCTAssertEqual(clock.now.offset, .seconds(3))
   }
 
+  // TestClock.schedule(at:_:), with an instant
+  func test_scheduleAtAnInstant_stopsTheStopwatchBetweenTicks() async {
+    let clock = TestClock()
+    let reactor = StopwatchReactor(clock: clock)
+    reactor.send(.start)
+
+    clock.schedule(at: clock.now.advanced(by: .milliseconds(1500))) { reactor.send(.stop) }
+    await clock.advance(to: clock.now.advanced(by: .seconds(2)))
+
+    XCTAssertEqual(reactor.currentState.seconds, 1)
+    XCTAssertFalse(reactor.currentState.isRunning)
+  }
+
   // TestClock.schedule(_:_:)
   func test_scheduleEvents_sendsEachOnItsTick() async {
     let clock = TestClock()

@@ -13,8 +13,9 @@
 ///   that the clock observes, not a number of rounds: an effect that computes for 5 ms before its
 ///   next `sleep` is waited for (see ``advance(to:fileID:filePath:line:column:)``).
 /// - Cancelling a sleeping task ends its sleep at once with `CancellationError`.
-/// - Work can be scheduled at virtual times with ``schedule(at:_:)`` and ``schedule(_:_:)``,
-///   like the hot observables of RxTest's `TestScheduler`.
+/// - Work can be scheduled at virtual times with ``schedule(at:_:)-(Int,_)`` (a tick),
+///   ``schedule(at:_:)-(TestClock.Instant,_)`` (an instant) and ``schedule(_:_:)``, like the hot
+///   observables of RxTest's `TestScheduler`.
 ///
 /// ```swift
 /// let clock = TestClock()
@@ -74,7 +75,7 @@ public final class TestClock: Clock, Sendable {
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     try Task.checkCancellation()
     let labelledSleep = beginLabelledSleep(until: deadline)
-    defer { if let labelledSleep { labelledSleep.label.endSleep(labelledSleep.id) } }
+    defer { if let labelledSleep { labelledSleep.label.endWait(labelledSleep.id) } }
     let id = state.withLock { $0.makeID() }
     // Unsafe rather than checked: a checked continuation allocates a canary for each sleeper,
     // and the lock already makes each continuation resumed exactly once (by whoever removes its
@@ -107,7 +108,7 @@ public final class TestClock: Clock, Sendable {
   @inline(never)
   private func beginLabelledSleep(until deadline: Instant) -> (label: EffectLabel, id: Int)? {
     guard let label = EffectLabel.current else { return nil }
-    return (label, label.beginSleep("until \(deadline) (now \(now))"))
+    return (label, label.beginWait("sleeping on a TestClock until \(deadline) (now \(now))"))
   }
 
   // MARK: - Moving time

@@ -73,7 +73,8 @@ public final class ReactorTester<R: Reactor> {
     /// What the test waited for happened.
     case done
     /// Nothing more can happen without the test: every effect of the tester's actions has
-    /// finished or sleeps on a test clock, and no clock is advancing.
+    /// finished, sleeps on a test clock or awaits a spy that never returns, and no clock is
+    /// advancing.
     case idle
     /// Effects are suspended on something other than a test clock and did not move before the
     /// timeout.
@@ -317,10 +318,10 @@ public final class ReactorTester<R: Reactor> {
       reportFailure(
         """
         The test ended while \(running) effect(s) of \(R.self) were still running.\(describeWaits(after: timeout))
-        Likely cause: a long-lived effect (a timer, a stream, or work sleeping on a TestClock \
-        that was not advanced far enough) was never stopped. Fix: send the action that cancels \
-        it, advance the test clock until it ends, or await its ReactorTask; if the test does not \
-        care, set exhaustivity = .off.
+        Likely cause: a long-lived effect (a timer, a stream, work sleeping on a TestClock that \
+        was not advanced far enough, or a call to a spy that never returns) was never stopped. \
+        Fix: send the action that cancels it, advance the test clock until it ends, or await or \
+        cancel its ReactorTask; if the test does not care, set exhaustivity = .off.
         """,
         at: location)
     }
@@ -379,7 +380,7 @@ public final class ReactorTester<R: Reactor> {
       case .done, .idle:
         reason = """
           nothing that the test started can send it any more: every effect of the tester's \
-          actions has finished or sleeps on a TestClock
+          actions has finished, sleeps on a TestClock or awaits a spy that never returns
           """
         likely = """
           Likely cause: the effect sleeps on a TestClock that was not advanced, or it never sends \
@@ -521,7 +522,7 @@ public final class ReactorTester<R: Reactor> {
       if isDone() { return .done }
       guard isQuiet else { return .busy }
       let mark = WatchedEffects.activityCount
-      let outside = unfinishedLabels.filter { $0.sleeps.isEmpty }
+      let outside = unfinishedLabels.filter { $0.waits.isEmpty }
       if outside.isEmpty && !WatchedEffects.isClockDriving { return .idle }
       guard await WatchedEffects.waitForActivity(after: mark, until: deadline) else {
         return outside.isEmpty ? .idle : .stuck(outside)

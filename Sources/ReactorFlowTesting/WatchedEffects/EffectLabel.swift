@@ -3,7 +3,9 @@
 ///
 /// The tester sends the action inside ``current``'s scope: the tasks that the runtime starts for
 /// the action copy the value (unstructured tasks copy task-locals), and so do their child tasks.
-/// ``TestClock/sleep(until:tolerance:)`` reads it to note that the effect sleeps on the clock.
+/// ``TestClock/sleep(until:tolerance:)`` reads it to note that the effect sleeps on the clock, and
+/// a ``Spy`` that never returns to note that the effect awaits it: both are waits that only the
+/// test can end.
 final class EffectLabel: Sendable {
   /// The label of the effect running in the current task, if a tester started it.
   @TaskLocal static var current: EffectLabel?
@@ -15,9 +17,10 @@ final class EffectLabel: Sendable {
 
   private struct State {
     var isFinished = false
-    var nextSleep = 0
-    /// The sleeps in progress on a `TestClock`, by id: "until 0.3 seconds (now 0.0 seconds)".
-    var sleeps: [Int: String] = [:]
+    var nextWait = 0
+    /// The waits in progress that only the test can end, by id: "sleeping on a TestClock until
+    /// 0.3 seconds (now 0.0 seconds)", "awaiting Spy "search(query:)", which never returns".
+    var waits: [Int: String] = [:]
   }
 
   init(action: String, reactor: String) {
@@ -33,30 +36,34 @@ final class EffectLabel: Sendable {
     state.withLock { $0.isFinished = true }
   }
 
-  /// The sleeps on test clocks in progress, described.
-  var sleeps: [String] {
-    state.withLock { state in state.sleeps.keys.sorted().compactMap { state.sleeps[$0] } }
+  /// The waits in progress that only the test can end (a sleep on a test clock, a spy that
+  /// never returns), described.
+  var waits: [String] {
+    state.withLock { state in state.waits.keys.sorted().compactMap { state.waits[$0] } }
   }
 
-  /// Notes a sleep on a test clock; returns its id for ``endSleep(_:)``.
-  func beginSleep(_ description: String) -> Int {
+  /// Notes a wait that only the test can end; returns its id for ``endWait(_:)``.
+  /// - Parameter description: What the effect does, after "is": "sleeping on a TestClock until
+  ///   ...".
+  func beginWait(_ description: String) -> Int {
     state.withLock { state in
-      defer { state.nextSleep += 1 }
-      state.sleeps[state.nextSleep] = description
-      return state.nextSleep
+      defer { state.nextWait += 1 }
+      state.waits[state.nextWait] = description
+      return state.nextWait
     }
   }
 
-  func endSleep(_ id: Int) {
-    _ = state.withLock { $0.sleeps.removeValue(forKey: id) }
+  func endWait(_ id: Int) {
+    _ = state.withLock { $0.waits.removeValue(forKey: id) }
   }
 
   /// "effect started by .load(3) of SearchReactor is sleeping on a TestClock until 0.3 seconds
-  /// (now 0.0 seconds)", or "... is suspended outside the test clock (...)".
+  /// (now 0.0 seconds)", "... is awaiting Spy "search(query:)", which never returns
+  /// (neverReturns())", or "... is suspended outside the test clock (...)".
   func describeWait(after timeout: Duration?) -> String {
-    let sleeps = sleeps
-    if !sleeps.isEmpty {
-      return "\(name) is sleeping on a TestClock \(sleeps.joined(separator: " and "))"
+    let waits = waits
+    if !waits.isEmpty {
+      return "\(name) is \(waits.joined(separator: " and "))"
     }
     let elapsed = timeout.map { " after \($0)" } ?? ""
     return """
