@@ -124,3 +124,63 @@ final class DependenciesArticleTests: XCTestCase {
     XCTAssertTrue(preview.client is PreviewQuoteClient)
   }
 }
+
+// MARK: - In a module whose default isolation is the main actor
+
+// The section's snippets; .ci/consumers/xcode26 compiles the same shape under Xcode 26's app
+// defaults (TaskEditor's Todo.swift, and TodoTests' fixtures, shared with FeatureAppTests).
+
+nonisolated struct Todo: Codable, Equatable, Sendable {
+  var id: Int
+  var title: String
+}
+
+nonisolated protocol TodoClient: Sendable {
+  func todos() async throws -> [Todo]
+}
+
+nonisolated struct LiveTodoClient: TodoClient {
+  let fetch: @Sendable (_ path: String) async throws -> Data
+
+  func todos() async throws -> [Todo] {
+    try await get("todos")
+  }
+
+  // A generic `Sendable` API: a model whose conformances are main-actor isolated cannot be `Value`.
+  private func get<Value: Decodable & Sendable>(_ path: String) async throws -> Value {
+    try JSONDecoder().decode(Value.self, from: try await fetch(path))
+  }
+}
+
+nonisolated extension Todo {
+  static let milk = Todo(id: 1, title: "Milk")
+  static let milkJSON = Data(#"[{"id":1,"title":"Milk"}]"#.utf8)
+}
+
+nonisolated final class TodoClientMock: TodoClient {
+  let todosSpy = Spy<Void, [Todo]>("todos()", placeholder: [])
+
+  func todos() async throws -> [Todo] { todosSpy() }
+}
+
+/// Synchronous and nonisolated, as a Linux XCTest target is: the fixture and the model's
+/// conformances are used off the main actor.
+final class NonisolatedFixtureTests: XCTestCase {
+  func test_fixture_roundTripsThroughJSON() throws {
+    let data = try JSONEncoder().encode(Todo.milk)
+    XCTAssertEqual(try JSONDecoder().decode(Todo.self, from: data), .milk)
+  }
+
+  func test_liveClient_decodesTheFixture() async throws {
+    let client = LiveTodoClient { _ in Todo.milkJSON }
+    let todos = try await client.todos()
+    XCTAssertEqual(todos, [.milk])
+  }
+
+  func test_mock_answersWhatTheTestSetUp() async throws {
+    let client = TodoClientMock()
+    client.todosSpy.returns([.milk])
+    let todos = try await client.todos()
+    XCTAssertEqual(todos, [.milk])
+  }
+}

@@ -114,6 +114,72 @@ final class TaskPathLine: ReactorView {
   }
 }
 
+/// The like button of a shot screen's reaction cell: a reactor of its own.
+@MainActor
+final class LikeButtonReactor: Reactor {
+  enum Action: Sendable { case toggle }
+  struct State: Equatable, Sendable {
+    var isLiked: Bool
+    var likeCount: Int
+  }
+
+  let initialState: State
+  let runtime = Runtime()
+
+  init(isLiked: Bool, likeCount: Int) {
+    initialState = State(isLiked: isLiked, likeCount: likeCount)
+  }
+
+  func reduce(state: State, mutation: Action) -> State {
+    var state = state
+    state.isLiked.toggle()
+    state.likeCount += state.isLiked ? 1 : -1
+    return state
+  }
+}
+
+/// The shot screen: its header shows the like count, a copy that follows the button's state.
+@MainActor
+final class ShotScreenReactor: Reactor {
+  enum Action: Sendable {
+    case load(isLiked: Bool, likeCount: Int)
+    case likeCountChanged(Int)
+  }
+
+  enum Mutation: Sendable, Equatable {
+    case setLikeButton(Child<LikeButtonReactor>)
+    case setLikeCount(Int)
+  }
+
+  struct State: Equatable, Sendable {
+    var likeButton: Child<LikeButtonReactor>?
+    var likeCount = 0  // the parent's copy: its observers see it change
+  }
+
+  let initialState = State()
+  let runtime = Runtime()
+
+  func mutate(action: Action) -> Effect<Mutation> {
+    switch action {
+    case .load(let isLiked, let likeCount):
+      let button = LikeButtonReactor(isLiked: isLiked, likeCount: likeCount)
+      let likeButton = adopt(button, state: \.likeCount) { count in .likeCountChanged(count) }
+      return .send(.setLikeButton(likeButton), .setLikeCount(likeCount))
+    case .likeCountChanged(let count):
+      return .send(.setLikeCount(count))
+    }
+  }
+
+  func reduce(state: State, mutation: Mutation) -> State {
+    var state = state
+    switch mutation {
+    case .setLikeButton(let likeButton): state.likeButton = likeButton
+    case .setLikeCount(let count): state.likeCount = count
+    }
+    return state
+  }
+}
+
 @MainActor
 final class CompositionArticleTests: XCTestCase {
   func test_cells_addToggleAndDeleteThroughTheCellsOutput() async {
@@ -186,5 +252,57 @@ final class CompositionArticleTests: XCTestCase {
     await tester.receiveOutput(TaskCellReactor.Output.didDelete)
     await tester.receive(.remove(id: 1)) { $0.cells = Children() }
     await tester.finish()
+  }
+
+  func test_followedChild_likeToggled_updatesTheParentsCopyAndItsObservers() async {
+    // given
+    let screen = ShotScreenReactor()
+    screen.send(.load(isLiked: false, likeCount: 10))
+    var counts: [Int] = []
+    let token = screen.observe(\.likeCount) { counts.append($0) }
+
+    // when
+    screen.currentState.likeButton?.send(.toggle)
+    screen.currentState.likeButton?.send(.toggle)
+
+    // then
+    XCTAssertEqual(counts, [10, 11, 10])
+    token.cancel()
+  }
+
+  func test_followedChild_testerSendsThroughTheParent_receivesTheParentsMutation() async {
+    // given
+    let tester = ReactorTester(ShotScreenReactor())
+    await tester.send(.load(isLiked: false, likeCount: 10)) {
+      $0.likeButton = tester.state.likeButton
+      $0.likeCount = 10
+    }
+
+    // when
+    await tester.send(.toggle, to: \.likeButton) {
+      $0.isLiked = true
+      $0.likeCount = 11
+    }
+
+    // then
+    await tester.receive(.setLikeCount(11)) { $0.likeCount = 11 }
+    await tester.finish()
+  }
+
+  func test_followedChild_releasedWithTheParentsState_andDoesNotKeepTheParent() async {
+    // given
+    weak var weakButton: LikeButtonReactor?
+    weak var weakScreen: ShotScreenReactor?
+    do {
+      let screen = ShotScreenReactor()
+      screen.send(.load(isLiked: true, likeCount: 1))
+      weakButton = screen.currentState.likeButton?.reactor
+      weakScreen = screen
+      XCTAssertNotNil(weakButton)
+    }
+
+    // then
+    XCTAssertNil(weakScreen)
+    XCTAssertNil(weakButton)
   }
 }

@@ -34,6 +34,12 @@ let package = Package(
       name: "FeatureAppTests",
       dependencies: ["Feature", "TaskEditor", .product(name: "ReactorFlowTesting", package: "ReactorFlow")],
       swiftSettings: xcode26AppDefaults),
+    // An XCTest target of the app's own (nonisolated, as Linux XCTest needs): it builds the app's
+    // models, client values and fixtures, which are declared `nonisolated` for it.
+    .testTarget(
+      name: "TodoTests",
+      dependencies: ["TaskEditor", .product(name: "ReactorFlowTesting", package: "ReactorFlow")],
+      swiftSettings: approachableConcurrency),
     // The shared XCTest cases, with approachable concurrency. (On Linux, swift-corelibs-xctest's
     // `XCTestCase.init(name:testClosure:)` cannot be overridden by a class that is main-actor
     // isolated by default, so an XCTest target there keeps nonisolated default isolation.)

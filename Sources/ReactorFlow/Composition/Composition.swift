@@ -9,12 +9,19 @@ package final class Composition<Mutation> {
   /// Turns a reduced mutation of this reactor into an output and delivers it to the parent; set
   /// by ``Reactor/adopt(_:output:)``. It receives the reactor, which it does not retain.
   @usableFromInline package var route: ((AnyObject, Mutation) -> Void)?
+  /// Compares a property of this reactor's new state with the last one and, when it changed,
+  /// sends the parent the action it maps to; set by ``Reactor/adopt(_:state:action:)``. It
+  /// receives the reactor, which it does not retain.
+  @usableFromInline package var follow: ((AnyObject) -> Void)?
 
   package init() {}
 
   /// Called by the runtime after each mutation is reduced and its observers were notified.
   @usableFromInline
   func didReduce(_ mutation: Mutation, of reactor: AnyObject) {
+    // The state first, then the output: a parent that maps both sees its copy of the child's
+    // state updated before it handles what the child announced.
+    follow?(reactor)
     route?(reactor, mutation)
   }
 }

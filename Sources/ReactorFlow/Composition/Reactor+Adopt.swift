@@ -46,4 +46,56 @@ extension Reactor {
     }
     return Child(child)
   }
+
+  /// Makes `child` a child of this reactor whose state this reactor follows: each time a
+  /// reduction changes the child's `keyPath`, this reactor receives the action that `map` returns
+  /// for the new value. Put the returned ``Child`` in this reactor's state.
+  ///
+  /// A ``Child`` equals itself whatever its state, so a parent's observers are not told when a
+  /// child's state changes. A parent whose own state shows something of its child's (a like count
+  /// in a list's section, a badge) keeps a copy of it, and updates the copy in the action this
+  /// maps to. That is ReactorKit's section-reactor idiom (`transform(state:)` merging each
+  /// section's state with `state.with(section:)`) as a reduction:
+  ///
+  /// ```swift
+  /// case .load(let isLiked, let likeCount):
+  ///   let button = LikeButtonReactor(isLiked: isLiked, likeCount: likeCount)
+  ///   let likeButton = adopt(button, state: \.likeCount) { count in .likeCountChanged(count) }
+  ///   return .send(.setLikeButton(likeButton), .setLikeCount(likeCount))
+  /// ```
+  ///
+  /// `map` is called with values that differ from the last one it saw, starting from the value
+  /// at adoption, which it is not called with: the parent stores its first copy itself, as
+  /// above. Adopting reads the child's state, so it starts the child (see ``Reactor/start()``).
+  ///
+  /// Order: the action is sent after the child's state change (`reduce`, then the child's
+  /// observers) and before the output of the same mutation, if the child is also adopted with
+  /// ``adopt(_:output:)``; as for an output, this reactor processes it at once when idle, or
+  /// after the actions already queued. The child does not keep this reactor alive, and `map`, which
+  /// the child stores, must not capture this reactor strongly. Adopting with `state:` again
+  /// replaces the property followed; it does not change where the child's outputs go.
+  /// - Parameters:
+  ///   - child: The child reactor.
+  ///   - keyPath: The part of the child's state to follow.
+  ///   - map: The action for a new value, or `nil` to ignore it.
+  /// - Returns: The child, to put in the state.
+  @inlinable
+  @discardableResult
+  public func adopt<C: Reactor, Value: Equatable>(
+    _ child: C,
+    state keyPath: KeyPath<C.State, Value>,
+    action map: @escaping @MainActor (Value) -> Action?
+  ) -> Child<C> {
+    var last = child.currentState[keyPath: keyPath]
+    child.runtime.installedComposition.follow = { [weak self] object in
+      // The runtime passes its own reactor, which is `C`.
+      guard let child = object as? C else { return }
+      let value = child.currentState[keyPath: keyPath]
+      guard value != last else { return }
+      last = value
+      guard let self, let action = map(value) else { return }
+      self.send(action)
+    }
+    return Child(child)
+  }
 }

@@ -62,4 +62,57 @@ extension Effect {
       priority: priority, operation: { send in try await operation(reader, send) }, catch: handler,
       fileID: fileID, line: line)
   }
+
+  /// An effect that maps every element of an asynchronous sequence on the main actor, with the
+  /// reactor's state at that moment, and sends what the map returns.
+  ///
+  /// ``sequence(_:fileID:line:)`` maps where the sequence is iterated, off the main actor, where
+  /// there is no state to read. This one hands each element to `transform` on the main actor,
+  /// with ``Reactor/currentState``, and the element it returns is reduced in the same turn of the
+  /// main actor: no other mutation comes between the read and the reduction. It is ReactorKit's
+  /// `transform(mutation:)` merging a global event stream whose mapping reads `currentState`:
+  /// ```swift
+  /// func externalMutations() -> Effect<Mutation> {
+  ///   .sequence(shotEvents.events, reading: self) { state, event in
+  ///     switch event {
+  ///     case .updateLiked(let id, let isLiked) where id == state.shotID: .setLiked(isLiked)
+  ///     default: nil  // another shot's event
+  ///     }
+  ///   }
+  /// }
+  /// ```
+  /// The reactor is held weakly; elements that arrive once it is gone are dropped. The effect
+  /// ends when the sequence ends.
+  /// - Parameters:
+  ///   - sequence: The elements to map.
+  ///   - reactor: The reactor whose state to read, usually `self`.
+  ///   - transform: The element to send for an element of the sequence and the current state,
+  ///     or `nil` to send nothing; called on the main actor.
+  ///   - fileID: Where the effect is built, for inspection (``EffectInfo``); leave the default.
+  ///   - line: The line where the effect is built; leave the default.
+  /// - Returns: The effect.
+  public static func sequence<S: AsyncSequence & Sendable, R: Reactor>(
+    _ sequence: S,
+    reading reactor: R,
+    _ transform: @escaping @MainActor @Sendable (_ state: R.State, _ element: S.Element) -> Element?,
+    fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> Effect where S.Element: Sendable {
+    let weakReactor = WeakReactor(value: reactor)
+    return Effect(
+      operation: .run(priority: nil) { send in
+        // One hop per element: the state is read, the element mapped and the result reduced in
+        // one main-actor call, so the state cannot change between the read and the reduction.
+        let deliver = Send<S.Element> { element in
+          guard let reactor = weakReactor.value,
+            let mapped = transform(reactor.currentState, element)
+          else { return }
+          send.deliver(mapped)
+        }
+        for try await element in sequence {
+          await deliver(element)
+        }
+      },
+      site: EffectSite(fileID: fileID, line: line))
+  }
 }

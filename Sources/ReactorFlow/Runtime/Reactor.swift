@@ -118,6 +118,28 @@ extension Reactor {
   @inlinable
   public var currentState: State { runtime.currentState(of: self) }
 
+  /// Starts the reactor now, if it has not started: reads ``ReactorDefinition/initialState`` and
+  /// starts ``ReactorDefinition/externalMutations()`` and ``ReactorDefinition/externalActions()``.
+  ///
+  /// A reactor starts the first time it is used: its state is read, an action is sent, or its
+  /// state is observed. Until then its external streams are not running, so a reactor that
+  /// nothing has used yet misses the events posted on an ``EventBus`` meanwhile (a bus replays
+  /// nothing). ReactorKit started a reactor in `init` with `_ = self.state`; call `start()` where
+  /// a reactor must hear events before anything reads it, for example at the end of its `init`.
+  /// Starting a reactor that has started does nothing.
+  /// ```swift
+  /// init(shotID: Int, client: any ShotClient, shotEvents: EventBus<ShotEvent>) {
+  ///   initialState = State(shotID: shotID)
+  ///   self.client = client
+  ///   self.shotEvents = shotEvents
+  ///   start()  // hears every event from now on, read or not
+  /// }
+  /// ```
+  @inlinable
+  public func start() {
+    _ = runtime.currentState(of: self)
+  }
+
   /// Processes an action.
   ///
   /// The action's synchronous mutations are reduced before this returns. If another action is

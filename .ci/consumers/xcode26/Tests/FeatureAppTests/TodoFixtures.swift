@@ -1,0 +1,1 @@
+../TodoTests/TodoFixtures.swift
