@@ -23,15 +23,11 @@ final class EffectExecutor: TaskExecutor, Sendable {
   static let shared: EffectExecutor = {
     let executor = EffectExecutor()
     EffectHost.installed = executor.host
-    executor.watchesMainActor = MainActorHops.install(reporting: executor)
+    MainActorHops.install(reporting: executor)
     return executor
   }()
 
   private let state = Locked(State())
-
-  /// Whether every hop onto the main actor is counted (see ``MainActorHops``); written once, while
-  /// ``shared`` is made.
-  nonisolated(unsafe) private var watchesMainActor = false
 
   private init() {}
 
@@ -51,13 +47,15 @@ final class EffectExecutor: TaskExecutor, Sendable {
     state.withLock { $0.activity }
   }
 
-  /// Counts a hop onto the main actor, unless it is the round trip of a ``quiesce(until:)``.
+  /// Counts a task's request for the main actor's executor: a hop onto the main actor (see
+  /// ``MainActorHops``).
   ///
-  /// Called from inside the runtime, on the thread that hops: it only counts, and wakes no waiter,
-  /// so that no continuation is resumed from inside a hop.
+  /// Called from inside the runtime: it only counts, and wakes no waiter, so that no continuation
+  /// is resumed from inside a hop. Requests made outside any task are the main thread's own
+  /// machinery (a run loop that polls asks on every turn), not hops, and are left out.
   func mainActorRequested() {
-    let task = withUnsafeCurrentTask { $0.map { unsafeBitCast($0, to: UInt.self) } }
-    state.withLock { $0.mainActorRequested(by: task) }
+    guard withUnsafeCurrentTask(body: { $0 != nil }) else { return }
+    state.withLock { $0.mainActorHops += 1 }
   }
 
   /// Counts main-actor work of an effect that is queued and has not started (see
@@ -98,20 +96,15 @@ final class EffectExecutor: TaskExecutor, Sendable {
   // MARK: - Waiting
 
   /// Waits until the effect work is quiet: nothing is queued or running on this executor, no
-  /// announced main-actor work waits, and a round trip through the main actor saw no new job here
-  /// and no new hop onto the main actor (where the hops cannot be counted, ``mainActorRoundTrips``
-  /// consecutive round trips saw no new job here).
+  /// announced main-actor work waits, and ``mainActorRoundTrips`` consecutive round trips through
+  /// the main queue saw no new job here and no new hop onto the main actor.
   ///
   /// Runs off this executor whatever the caller prefers, so that a caller that is itself an
   /// effect (or a task that prefers this executor) does not count as work.
   /// - Parameter deadline: When to give up, in real time.
   /// - Returns: `false` when work was still running at `deadline`.
   func quiesce(until deadline: ContinuousClock.Instant) async -> Bool {
-    // The round trips of this task are the waiter's own hops onto the main actor, not effect work.
-    let task = withUnsafeCurrentTask { $0.map { unsafeBitCast($0, to: UInt.self) } }
-    if let task { state.withLock { $0.ignoreMainActorJobs(of: task) } }
-    defer { if let task { state.withLock { $0.stopIgnoringMainActorJobs(of: task) } } }
-    let roundTrips = watchesMainActor ? 2 : Self.mainActorRoundTrips
+    let roundTrips = Self.mainActorRoundTrips
     return await withTaskExecutorPreference(globalConcurrentExecutor) {
       // The mark is the count of jobs, events and hops at the moment the executor was seen idle;
       // one after that moment (and perhaps run already) makes the round trips that follow not
@@ -119,7 +112,7 @@ final class EffectExecutor: TaskExecutor, Sendable {
       guard var mark = await wait(until: deadline, for: .idle) else { return false }
       var quietRoundTrips = 0
       while quietRoundTrips < roundTrips {
-        await MainActor.run {}
+        await Self.mainQueueRoundTrip()
         if state.withLock({ $0.quietMark == mark && $0.running == 0 }) {
           quietRoundTrips += 1
         } else {
@@ -132,18 +125,31 @@ final class EffectExecutor: TaskExecutor, Sendable {
     }
   }
 
-  /// How many consecutive round trips through the main actor must see nothing new where the hops
-  /// onto the main actor cannot be counted (the runtime has no hook for them).
+  /// Waits until the main queue, where the main actor runs its jobs, has run everything queued on
+  /// it before this call.
   ///
-  /// Where the hops are counted, two are exact. The main actor runs jobs in the order they were
-  /// queued, so a job queued before a round trip has run when it ends. A main-actor job that was
-  /// already running at the mark may have hopped before it and queue its next link after the
-  /// first round trip; that link runs before the second round trip ends, and it either hops again
-  /// (counted), resumes on this executor (counted), ends the body (announced) or waits. Where the
-  /// hops are not counted, a chain of main-actor jobs (a main-actor client, or the frame that
-  /// called a body, which the runtime queues on the main actor once more after the body returns)
-  /// moves on by one job per round trip; four cover the runtime's own chain with a margin of two,
-  /// not a client's longer one. See the "How exact tests work" article.
+  /// A block on the main dispatch queue, not a job of the main actor: it is queued behind the main
+  /// actor's jobs all the same, and it is not a job that ``MainActorHops`` counts, so a waiter's
+  /// round trips are never taken for effect work, its own or another test's.
+  private static func mainQueueRoundTrip() async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      DispatchQueue.main.async { continuation.resume() }
+    }
+  }
+
+  /// How many consecutive round trips through the main queue must see nothing new.
+  ///
+  /// The main actor runs jobs in the order they were queued, so a job queued before a round trip
+  /// has run when it ends. What a round trip cannot see is a chain of main-actor jobs: under the
+  /// task executor preference of effect bodies, the runtime queues a task on the main actor once
+  /// more at each `await` of main-actor code that it runs there (a main-actor client, or the frame
+  /// that called a body, after the body returns), and each round trip moves such a chain on by one
+  /// job. Most links hop through a fresh request for the main actor's executor, which
+  /// ``MainActorHops`` counts; some reuse one their function already holds, and a job that was
+  /// running at the mark may have hopped before it. Four round trips see a counted link unless two
+  /// uncounted ones follow each other, which the shapes measured (an `await` of a main-actor
+  /// function from a main-actor function, in a loop) never do. See the "How exact tests work"
+  /// article.
   static let mainActorRoundTrips = 4
 
   /// Waits until a job is enqueued, an activity is noted or a clock stops advancing after
@@ -199,8 +205,8 @@ extension EffectExecutor {
   struct State: Sendable {
     /// Jobs enqueued and noted events, ever: what may let a waiting tester go on.
     var activity = 0
-    /// Hops onto the main actor, ever, but for the waiters' own. Not activity: a tester that waits
-    /// for activity hops onto the main actor itself each time it wakes.
+    /// Hops onto the main actor, ever. Not activity: a tester that waits for activity hops onto
+    /// the main actor itself each time it wakes.
     var mainActorHops = 0
     /// Jobs enqueued and not finished running, plus main-actor work queued and not started.
     var running = 0
@@ -209,8 +215,6 @@ extension EffectExecutor {
     /// What changes whenever effect work may have run: a job, a noted event or a hop.
     var quietMark: Int { activity &+ mainActorHops }
 
-    /// Tasks whose hops onto the main actor are not effect work: the round trips of waiters.
-    private var ignoredTasks: [UInt] = []
     private var waiters: [Int: Waiter] = [:]
     private var nextID = 0
 
@@ -223,20 +227,6 @@ extension EffectExecutor {
     mutating func didRun() -> [Wake] {
       running -= 1
       return takeSatisfied()
-    }
-
-    mutating func mainActorRequested(by task: UInt?) {
-      // A hop is made by a task; a request from no task is the runtime running a job.
-      guard let task, !ignoredTasks.contains(task) else { return }
-      mainActorHops += 1
-    }
-
-    mutating func ignoreMainActorJobs(of task: UInt) {
-      ignoredTasks.append(task)
-    }
-
-    mutating func stopIgnoringMainActorJobs(of task: UInt) {
-      if let index = ignoredTasks.firstIndex(of: task) { ignoredTasks.remove(at: index) }
     }
 
     mutating func mainWorkQueued() {

@@ -16,10 +16,10 @@
 /// hop from the main actor to the main actor in place: it queues the task on the main actor
 /// again, once per `await` of main-actor code, so a client can make a chain of main-actor jobs of
 /// any length that never passes through ``EffectExecutor``, and a round trip through the main
-/// actor only moves past one link of it. The runtime's enqueue hook for the main executor is not
-/// called for these jobs; every link does ask for the main actor's executor, through this hook,
-/// before it queues the next. A round trip during which nobody but the waiter asked for it, and
-/// nothing ran on the watched executor, therefore proves that no link was running or queued.
+/// queue only moves past one link of it. The runtime's enqueue hook for the main executor is not
+/// called for these jobs; most links do ask for the main actor's executor, through this hook,
+/// before they queue the next, so consecutive round trips that see no request, and nothing run on
+/// the watched executor, show that the chain has ended (``EffectExecutor/mainActorRoundTrips``).
 ///
 /// The hook is one global of the runtime: the previous value is kept and called, so another
 /// library's hook still runs, and the executor returned is always the runtime's own.
@@ -34,11 +34,11 @@ enum MainActorHops {
   nonisolated(unsafe) private static var previous: Hook?
 
   /// Installs the hook, once per process: from then on `executor` is told of every request for
-  /// the main actor's executor.
-  /// - Returns: `false` when the runtime has no such hook.
-  static func install(reporting executor: EffectExecutor) -> Bool {
+  /// the main actor's executor. Where the runtime has no such hook, nothing is counted and the
+  /// waits rely on their round trips alone.
+  static func install(reporting executor: EffectExecutor) {
     guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "swift_task_getMainExecutor_hook") else {
-      return false
+      return
     }
     let slot = symbol.assumingMemoryBound(to: Hook?.self)
     self.executor = executor
@@ -48,6 +48,5 @@ enum MainActorHops {
       guard let previous = MainActorHops.previous else { return original() }
       return previous(original)
     }
-    return true
   }
 }
