@@ -4,7 +4,7 @@
 // into `FuzzTargets`, whose checks the root's `FuzzRegressionTests` run on the kept inputs.
 import PackageDescription
 
-let fuzzTargets = ["recording", "response", "line", "trace", "state"]
+let fuzzTargets = ["recording", "response", "line", "trace", "state", "commandline"]
 
 let package = Package(
   name: "ReactorFlowFuzz",

@@ -17,6 +17,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
   case trace
   /// The state file of `randomuser --interactive`, opened, starred into and saved.
   case state
+  /// The `randomuser` command line, parsed as the binary parses it (and run when harmless).
+  case commandline
 
   /// Feeds `data` to the decoder and checks what must hold for any input.
   /// - Throws: ``FuzzFailure`` when a property does not hold (a crash stops the process itself).
@@ -28,6 +30,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case .line: try await LineFuzz.check(data)
     case .trace: try TraceFuzz.check(data)
     case .state: try await StateFuzz.check(data)
+    case .commandline: try await CommandLineFuzz.check(data)
     }
   }
 }
