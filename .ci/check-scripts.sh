@@ -55,9 +55,9 @@ usage_line="usage: .ci/fuzz.sh [TARGET] [SECONDS]"
 expect 0 stdout "SECONDS  how long each target runs" -- bash "$fuzz" --help
 expect 0 stdout "SECONDS  how long each target runs" -- bash "$fuzz" -h
 expect 0 stdout "SECONDS  how long each target runs" -- bash "$fuzz" trace --help
-expect 2 stderr "TARGET must be recording, response, line, trace or all, got 'nope'" -- bash "$fuzz" nope
-expect 2 stderr "TARGET must be recording, response, line, trace or all, got ''" -- bash "$fuzz" ""
-expect 2 stderr "TARGET must be recording, response, line, trace or all, got '--frobnicate'" \
+expect 2 stderr "TARGET must be recording, response, line, trace, state, commandline or all, got 'nope'" -- bash "$fuzz" nope
+expect 2 stderr "TARGET must be recording, response, line, trace, state, commandline or all, got ''" -- bash "$fuzz" ""
+expect 2 stderr "TARGET must be recording, response, line, trace, state, commandline or all, got '--frobnicate'" \
   -- bash "$fuzz" --frobnicate
 expect 2 stderr "SECONDS must be a whole number from 1, got 'soon'" -- bash "$fuzz" all soon
 expect 2 stderr "SECONDS must be a whole number from 1, got '0'" -- bash "$fuzz" trace 0

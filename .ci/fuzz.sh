@@ -13,12 +13,12 @@
 # Exits 0 when nothing was found, 1 when something was, 2 on a bad command line.
 set -euo pipefail
 
-targets=(recording response line trace)
+targets=(recording response line trace state commandline)
 
 usage() {
   cat <<'USAGE'
 usage: .ci/fuzz.sh [TARGET] [SECONDS]
-  TARGET   recording, response, line, trace or all (default all)
+  TARGET   recording, response, line, trace, state, commandline or all (default all)
   SECONDS  how long each target runs, a whole number from 1 (default 60)
 Example: .ci/fuzz.sh trace 600
 USAGE
@@ -40,7 +40,7 @@ bad_usage() {
 target=${1-all}
 seconds=${2-60}
 [[ $target == all || " ${targets[*]} " == *" $target "* ]] \
-  || bad_usage "TARGET must be recording, response, line, trace or all, got '$target'"
+  || bad_usage "TARGET must be recording, response, line, trace, state, commandline or all, got '$target'"
 [[ $seconds =~ ^[1-9][0-9]{0,6}$ ]] || bad_usage "SECONDS must be a whole number from 1, got '$seconds'"
 if [[ $target != all ]]; then targets=("$target"); fi
 
@@ -54,7 +54,7 @@ max_len() {
   case $1 in
     recording) echo 16384 ;;
     response) echo 8192 ;;
-    line | trace) echo 1024 ;;
+    line | trace | state | commandline) echo 1024 ;;
   esac
 }
 

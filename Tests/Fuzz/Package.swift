@@ -4,30 +4,33 @@
 // into `FuzzTargets`, whose checks the root's `FuzzRegressionTests` run on the kept inputs.
 import PackageDescription
 
-let fuzzTargets = ["recording", "response", "line", "trace"]
+let fuzzTargets = ["recording", "response", "line", "trace", "state", "commandline"]
 
 let package = Package(
   name: "ReactorFlowFuzz",
   platforms: [.macOS(.v14)],
-  dependencies: [.package(name: "ReactorFlow", path: "../..")],
   targets: [
+    // ReactorFlow is built here from its sources (a symbolic link), not depended on as a package:
+    // the sample's command writes its files with `AtomicFile`, which has `package` access, and a
+    // module sees `package` declarations only of its own package.
+    .target(name: "ReactorFlow", path: "Sources/ReactorFlow"),
     // The sample is not a product of ReactorFlow, so its sources are built here from symbolic
     // links, as the benchmarks do; the command's sources without its `@main`, which libFuzzer's
     // own `main` replaces.
     .target(
       name: "RandomUserCore",
-      dependencies: [.product(name: "ReactorFlow", package: "ReactorFlow")],
+      dependencies: ["ReactorFlow"],
       path: "Sources/RandomUserCore"
     ),
     .target(
       name: "randomuser",
-      dependencies: ["RandomUserCore", .product(name: "ReactorFlow", package: "ReactorFlow")],
+      dependencies: ["RandomUserCore", "ReactorFlow"],
       path: "Sources/randomuser",
       exclude: ["RandomUserCommand.swift"]
     ),
     .target(
       name: "FuzzTargets",
-      dependencies: ["RandomUserCore", "randomuser", .product(name: "ReactorFlow", package: "ReactorFlow")]
+      dependencies: ["RandomUserCore", "randomuser", "ReactorFlow"]
     ),
     .target(name: "FuzzDriver", dependencies: ["FuzzTargets"]),
   ]

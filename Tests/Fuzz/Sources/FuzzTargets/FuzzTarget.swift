@@ -9,12 +9,16 @@ import Foundation
 public enum FuzzTarget: String, CaseIterable, Sendable {
   /// A `--record` file, replayed as `randomuser --replay` does.
   case recording
-  /// A randomuser.me response body.
+  /// A randomuser.me response body, and what randomuser prints of it.
   case response
   /// The lines typed in `randomuser --interactive`.
   case line
   /// The trace writers, on a session whose actions, mutations, effect and state hold the input.
   case trace
+  /// The state file of `randomuser --interactive`, opened, starred into and saved.
+  case state
+  /// The `randomuser` command line, parsed as the binary parses it (and run when harmless).
+  case commandline
 
   /// Feeds `data` to the decoder and checks what must hold for any input.
   /// - Throws: ``FuzzFailure`` when a property does not hold (a crash stops the process itself).
@@ -25,6 +29,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case .response: try ResponseFuzz.check(data)
     case .line: try await LineFuzz.check(data)
     case .trace: try TraceFuzz.check(data)
+    case .state: try await StateFuzz.check(data)
+    case .commandline: try await CommandLineFuzz.check(data)
     }
   }
 }

@@ -37,11 +37,19 @@ final class ScriptedConsole: @unchecked Sendable {
     let (output, errors) = written
     for (stream, text) in [("output", output), ("errors", errors)] {
       if stream == "output", !includingJSON, text.hasPrefix("{") { continue }
-      if let scalar = text.unicodeScalars.first(where: Self.drivesTheTerminal) {
-        throw FuzzFailure(
-          "the \(stream) holds U+\(String(scalar.value, radix: 16, uppercase: true)): \(text.debugDescription)"
-        )
-      }
+      try Self.checkNothingDrivesTheTerminal(in: text, named: "the \(stream)")
+    }
+  }
+
+  /// Throws when `text`, which the command would print, holds a character that drives a
+  /// terminal: C0 and C1 controls (ESC, the 8-bit CSI), DEL, format characters (the bidi
+  /// embeddings, overrides and isolates U+202A–U+202E and U+2066–U+2069 among them) and the
+  /// Unicode line and paragraph separators. A line feed is allowed: it ends a printed line.
+  /// - Parameter what: What the text is, for the failure's message.
+  static func checkNothingDrivesTheTerminal(in text: String, named what: String) throws(FuzzFailure) {
+    if let scalar = text.unicodeScalars.first(where: drivesTheTerminal) {
+      throw FuzzFailure(
+        "\(what) holds U+\(String(scalar.value, radix: 16, uppercase: true)): \(text.debugDescription)")
     }
   }
 
