@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Checks the argument handling of the contributor scripts without starting their long work:
-# `.ci/loop-exact.sh --help` (or `.ci/fuzz.sh --help`, `.ci/limits.sh --help`) prints the usage
-# and exits 0; a bad argument prints the usage on standard error and exits 2 at once. Each call
+# `.ci/loop-exact.sh --help` (or `.ci/fuzz.sh --help`, `.ci/limits.sh --help`,
+# `.ci/sample-taskboard.sh --help`) prints the usage and exits 0; a bad argument prints the usage
+# on standard error and exits 2 at once. Each call
 # is bounded, so a script that started its loop instead fails this check (timeout's status 124)
 # rather than stalling it. limits.sh, which is quick, is also run on two small trees.
 set -euo pipefail
@@ -75,6 +76,14 @@ expect 2 stderr "DIR must be a directory, got ''" -- bash "$limits" ""
 expect 2 stderr "DIR must be a directory, got '--frobnicate'" -- bash "$limits" --frobnicate
 expect 2 stderr "expected at most 1 argument, got 2" -- bash "$limits" . extra
 
+taskboard=.ci/sample-taskboard.sh
+usage_line="usage: .ci/sample-taskboard.sh"
+expect 0 stdout "Takes no arguments." -- bash "$taskboard" --help
+expect 0 stdout "Takes no arguments." -- bash "$taskboard" -h
+expect 2 stderr "expected no arguments, got 1" -- bash "$taskboard" nope
+expect 2 stderr "expected no arguments, got 1" -- bash "$taskboard" ""
+expect 2 stderr "expected no arguments, got 2" -- bash "$taskboard" --help extra
+
 # limits.sh on two small trees: one at its limits passes, one a line over each and with a
 # "for those who follow" heading fails with one line per violation.
 tree=$(mktemp -d)
@@ -99,5 +108,5 @@ if [[ $failures -ne 0 ]]; then
   echo "check-scripts: $failures check(s) failed." >&2
   exit 1
 fi
-echo "check-scripts: loop-exact.sh, fuzz.sh and limits.sh answered --help and bad command lines as documented;"
+echo "check-scripts: loop-exact.sh, fuzz.sh, limits.sh and sample-taskboard.sh answered --help and bad command lines as documented;"
 echo "check-scripts: limits.sh passed files at their limits and named each file over them."

@@ -1,0 +1,1 @@
+../TaskBoardXCTests/TaskBoardFixtures.swift
