@@ -32,7 +32,9 @@ final class TaskServiceTests: XCTestCase {
     let saved = try XCTUnwrap(store.setDataSpy.lastArguments)
     XCTAssertEqual(saved.key, TaskService.key)
     XCTAssertEqual(try JSONDecoder().decode([TaskItem].self, from: saved.data), [.milk, created])
-    let event = await events.next()  // posted before create returned: no wait
+    // Ending the bus bounds the wait: the subscription ends after the events already posted.
+    service.events.finish()
+    let event = await events.next()
     XCTAssertEqual(event, .created(created))
   }
 
