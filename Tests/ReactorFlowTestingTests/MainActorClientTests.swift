@@ -26,28 +26,23 @@ final class MainActorClientTests: XCTestCase {
   }
 
   func test_run_effectCallsMainActorClients_returnsAfterTheEffectEnded() async {
-    var dismissed = 0
-    for _ in 0..<reactors {
-      // given
-      let clock = TestClock()
-      let reactor = TitleEditorReactor.live()
-
-      // when
-      reactor.send(.submit)
-      await clock.run()
-
-      // then
-      if reactor.currentState.isDismissed { dismissed += 1 }
-    }
+    let dismissed = await dismissedAfterRun(hops: 1)
     XCTAssertEqual(dismissed, reactors, "run() returned before the effect ended")
   }
 
   func test_run_clientHopsOntoTheMainActorTwentyTimes_returnsAfterTheEffectEnded() async {
+    let dismissed = await dismissedAfterRun(hops: 20)
+    XCTAssertEqual(dismissed, reactors, "run() returned in the middle of the hops")
+  }
+
+  /// Sends `submit` to each of ``reactors`` editors whose service hops `hops` times, runs the
+  /// clock, and counts the editors that were dismissed when `run()` returned.
+  private func dismissedAfterRun(hops: Int) async -> Int {
     var dismissed = 0
     for _ in 0..<reactors {
       // given
       let clock = TestClock()
-      let reactor = TitleEditorReactor.live(hops: 20)
+      let reactor = TitleEditorReactor.live(hops: hops)
 
       // when
       reactor.send(.submit)
@@ -56,7 +51,7 @@ final class MainActorClientTests: XCTestCase {
       // then
       if reactor.currentState.isDismissed { dismissed += 1 }
     }
-    XCTAssertEqual(dismissed, reactors, "run() returned in the middle of the hops")
+    return dismissed
   }
 
   func test_recorder_effectCallsMainActorClients_recordsTheDismissOnItsTick() async {
