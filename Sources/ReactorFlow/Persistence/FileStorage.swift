@@ -154,7 +154,7 @@ public struct FileStorage<Value: Codable & Sendable>: PersistentStorage, Sendabl
   // MARK: - Writing
 
   /// Writes the value: to a temporary file, flushed to the disk, then renamed over the file, and
-  /// the directory flushed (``AtomicFile``, which the package's other writers of files share).
+  /// the directory flushed (`AtomicFile`, which the package's other writers of files share).
   /// - Parameter value: The value.
   /// - Throws: ``PersistenceError/writeFailed(path:reason:)``; the file is then unchanged (unless
   ///   only the flush of the directory failed, after the rename). The file is not replaced when
