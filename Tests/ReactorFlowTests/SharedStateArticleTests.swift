@@ -97,4 +97,47 @@ final class SharedStateArticleTests: XCTestCase {
 
     XCTAssertEqual(FileStorage<[String]>(path: path).load(default: []).value.count, 1_000)
   }
+
+  // MARK: - Article: Persistence, choosing a storage
+
+  func test_keyValueStorage_userDefaults_roundTrip() async {
+    // given: the key the article uses, as it was, put back afterwards
+    let before = UserDefaults.standard.data(forKey: "cart")
+    UserDefaults.standard.removeObject(forKey: "cart")
+    defer {
+      if let before {
+        UserDefaults.standard.set(before, forKey: "cart")
+      } else {
+        UserDefaults.standard.removeObject(forKey: "cart")
+      }
+    }
+
+    // when
+    let cart = StoragePersistence(
+      KeyValueStorage<[String]>(
+        key: "cart",
+        read: { UserDefaults.standard.data(forKey: $0) },
+        write: { UserDefaults.standard.set($1, forKey: $0) }),
+      default: [], clock: ContinuousClock()
+    ) { error in print("warning: \(error)") }
+    cart.shared.update { $0.append("tea") }
+    await cart.flush()
+
+    // then
+    XCTAssertFalse(cart.hasUnsavedChanges)
+    XCTAssertEqual(
+      UserDefaults.standard.data(forKey: "cart").map { String(decoding: $0, as: UTF8.self) },
+      #"{"format":1,"value":["tea"]}"#)
+    XCTAssertEqual(cart.storage.load(default: []).value, ["tea"])
+  }
+
+  func test_memoryStorage_preview_givesTheReactorItsValue() async {
+    let preview = StoragePersistence(
+      MemoryStorage<[String]>(["tea", "milk"]), default: [], clock: ContinuousClock()
+    ) { _ in }
+    let badge = CartBadgeReactor(cart: preview.shared)
+
+    XCTAssertEqual(badge.currentState.count, 2)
+    XCTAssertEqual(preview.storage.saves, [])
+  }
 }

@@ -7,7 +7,7 @@
 /// Turns a file of one format into the next format, so that a file written by an earlier version
 /// of the app is read, not kept aside.
 ///
-/// Give ``FileStorage`` one migration per format it replaced; a file of format 1 read by a
+/// Give ``FileStorage`` (or ``KeyValueStorage``) one migration per format it replaced; a file of format 1 read by a
 /// storage of format 3 goes through the migrations from 1 and from 2, in turn:
 /// ```swift
 /// let storage = FileStorage<Cart>(
@@ -46,7 +46,8 @@ public struct FileMigration: Sendable {
   }
 }
 
-/// A value with its format number: the content of a file of ``FileStorage``.
+/// A value with its format number: the content of a file of ``FileStorage``, and of a key of
+/// ``KeyValueStorage`` (one format, so the same migrations read both).
 struct Envelope<Value> {
   var format: Int
   var value: Value
@@ -54,3 +55,73 @@ struct Envelope<Value> {
 
 extension Envelope: Decodable where Value: Decodable {}
 extension Envelope: Encodable where Value: Encodable {}
+
+/// What stored bytes decoded to.
+enum Decoded<Value> {
+  /// The value, migrated to the current format.
+  case value(Value)
+  /// The bytes are not a value of a known format; why, in a few words.
+  case unreadable(reason: String)
+  /// The bytes are of format `found`, newer than the current one.
+  case futureFormat(found: Int)
+}
+
+extension Envelope where Value: Codable {
+  /// The bytes of `value` in `format`: JSON, with sorted keys.
+  /// - Throws: ``PersistenceError/writeFailed(path:reason:)`` at `path` when it cannot be encoded.
+  static func encode(_ value: Value, format: Int, path: String) throws(PersistenceError) -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    do {
+      return try encoder.encode(Envelope(format: format, value: value))
+    } catch {
+      throw .writeFailed(path: path, reason: describe(error))
+    }
+  }
+
+  /// Decodes `data`, of `format` or of an earlier one read through `migrations`.
+  static func decode(_ data: Data, format: Int, migrations: [FileMigration]) -> Decoded<Value> {
+    let decoder = JSONDecoder()
+    let found: Int
+    do {
+      found = try decoder.decode(Header.self, from: data).format
+    } catch {
+      return .unreadable(reason: describe(error))
+    }
+    guard found <= format else { return .futureFormat(found: found) }
+    var current = data
+    var at = found
+    while at < format, let migration = migrations.first(where: { $0.from == at }) {
+      do {
+        current = try migration.migrate(current)
+      } catch {
+        return .unreadable(reason: "format \(at) could not be migrated: \(describe(error))")
+      }
+      at += 1
+    }
+    do {
+      return .value(try decoder.decode(Envelope.self, from: current).value)
+    } catch {
+      return .unreadable(reason: describe(error))
+    }
+  }
+
+  private struct Header: Decodable {
+    var format: Int
+  }
+
+  /// A decoding error in a few words: what is wrong, and where.
+  private static func describe(_ error: any Error) -> String {
+    switch error {
+    case DecodingError.dataCorrupted(let context):
+      return "not valid JSON: \(context.debugDescription)"
+    case DecodingError.keyNotFound(let key, _):
+      return "no \"\(key.stringValue)\""
+    case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+      let at = context.codingPath.map(\.stringValue).joined(separator: ".")
+      return "unexpected content at \(at.isEmpty ? "the top" : at)"
+    default:
+      return "\(error)"
+    }
+  }
+}

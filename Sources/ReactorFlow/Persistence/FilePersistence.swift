@@ -26,6 +26,9 @@
 /// at once and keeps its changes in memory only. So no confirmed change is ever overwritten by a
 /// session that did not see it.
 ///
+/// It is ``StoragePersistence`` with a ``FileStorage`` (``persistence``), under the name it has
+/// always had; a ``KeyValueStorage`` or a ``MemoryStorage`` goes to ``StoragePersistence``.
+///
 /// Keep the persistence alive as long as changes must be written: it holds the shared value,
 /// and the shared value does not hold it.
 @MainActor
@@ -34,32 +37,18 @@ public final class FilePersistence<Value: Codable & Sendable> {
   public let shared: SharedValue<Value>
   /// Where the value is kept.
   public let storage: FileStorage<Value>
+  /// The persistence that loads and writes the value, holds the file's lock, and keeps the
+  /// error state: each property of this one is its.
+  public let persistence: StoragePersistence<FileStorage<Value>>
   /// The number of writes done so far, successful or not.
-  public private(set) var writeCount = 0
+  public var writeCount: Int { persistence.writeCount }
   /// Whether changes are written to the file: `false` when the file could not be read or kept
   /// aside at creation, or when another persistence writes it. The changes then stay in memory,
   /// and the file is left as it is.
   public let savesChanges: Bool
   /// The latest problem: the one found at creation, or the latest failed write; `nil` again
   /// after a successful write.
-  public private(set) var lastError: PersistenceError?
-
-  private let delay: Duration
-  private let sleep: @Sendable (Duration) async throws -> Void
-  private let onError: @MainActor (PersistenceError) -> Void
-  /// The lock that makes this persistence the file's one writer, while it lives.
-  private let lock: FileLock?
-  private var token: ObservationToken?
-  /// The latest change not written yet.
-  private var unwritten: Value?
-  /// The number of changes made so far.
-  private var changeNumber = 0
-  /// The number of the latest change known to be on disk.
-  private var savedNumber = 0
-  /// The wait before the next write, while one is scheduled.
-  private var timer: Task<Void, Never>?
-  /// The write in progress, which goes on while changes arrive.
-  private var writer: Task<Void, Never>?
+  public var lastError: PersistenceError? { persistence.lastError }
 
   /// Loads the value from `storage` (or uses `defaultValue`) and writes its changes back.
   /// - Parameters:
@@ -76,104 +65,24 @@ public final class FilePersistence<Value: Codable & Sendable> {
     delay: Duration = .seconds(1),
     onError: @escaping @MainActor (PersistenceError) -> Void
   ) {
+    persistence = StoragePersistence(
+      storage, default: defaultValue, clock: clock, delay: delay, onError: onError)
+    shared = persistence.shared
     self.storage = storage
-    self.delay = delay
-    self.sleep = { try await clock.sleep(for: $0) }
-    self.onError = onError
-    // Locked before the read, so that no write of the previous owner can come between them.
-    var isOwned = true
-    switch storage.lockWriter() {
-    case .held(let lock): self.lock = lock
-    case .heldElsewhere:
-      lock = nil
-      isOwned = false
-    case .unavailable: lock = nil
-    }
-    let (value, error) = storage.load(default: defaultValue)
-    shared = SharedValue(value)
-    if case .readFailed = error { savesChanges = false } else { savesChanges = isOwned }
-    lastError = isOwned ? error : .inUse(path: storage.path)
-    if let error { onError(error) }
-    if !isOwned { onError(.inUse(path: storage.path)) }
-    token = shared.observe { [weak self] value in self?.changed(value) }
-  }
-
-  isolated deinit {
-    timer?.cancel()
+    savesChanges = persistence.savesChanges
   }
 
   /// Whether a change has not been written yet, or a write is in progress.
-  public var hasUnwrittenChanges: Bool { unwritten != nil || writer != nil }
+  public var hasUnwrittenChanges: Bool { persistence.hasUnwrittenChanges }
 
   /// Whether the latest change is not on disk: it is not written yet, or its write failed, or
   /// the persistence does not save changes (``savesChanges``).
-  public var hasUnsavedChanges: Bool { savedNumber != changeNumber }
+  public var hasUnsavedChanges: Bool { persistence.hasUnsavedChanges }
 
   /// Writes the latest change now, if it is not written yet, and returns when it is on disk
   /// (renamed into place), or its write failed. Changes made while it waits are written too.
   /// Then ``hasUnsavedChanges`` says whether the latest change is on disk.
   public func flush() async {
-    timer?.cancel()
-    timer = nil
-    startWriting()
-    while let writer {
-      await EffectHost.wait(for: writer)
-    }
-  }
-
-  private func changed(_ value: Value) {
-    changeNumber += 1
-    guard savesChanges else { return }
-    unwritten = value
-    guard timer == nil, writer == nil else { return }
-    let delay = self.delay
-    let sleep = self.sleep
-    timer = EffectHost.startTask { [weak self] in
-      do {
-        try await EffectHost.runBody { try await sleep(delay) }
-      } catch {
-        return  // Cancelled by a flush, which writes instead.
-      }
-      self?.timer = nil
-      self?.startWriting()
-    }
-  }
-
-  private func startWriting() {
-    guard writer == nil, unwritten != nil else { return }
-    writer = EffectHost.startTask { [self] in
-      while let value = unwritten {
-        unwritten = nil
-        let number = changeNumber
-        let storage = self.storage
-        let result: Result<Void, PersistenceError> = await Self.write(value, to: storage)
-        writeCount += 1
-        switch result {
-        case .success:
-          savedNumber = number
-          lastError = nil
-        case .failure(let error):
-          lastError = error
-          onError(error)
-        }
-      }
-      writer = nil
-    }
-  }
-
-  /// Encodes and writes off the main actor.
-  private static func write(_ value: Value, to storage: FileStorage<Value>) async -> Result<
-    Void, PersistenceError
-  > {
-    let outcome = Locked<Result<Void, PersistenceError>>(.success(()))
-    do {
-      try await EffectHost.runBody {
-        let result = Result { () throws(PersistenceError) in try storage.save(value) }
-        outcome.withLock { $0 = result }
-      }
-    } catch {
-      // `runBody` throws only what the body throws, and it throws nothing.
-    }
-    return outcome.withLock { $0 }
+    await persistence.flush()
   }
 }

@@ -43,7 +43,7 @@
 /// time; a file of a later format is kept aside.
 ///
 /// ``FilePersistence`` keeps a ``SharedValue`` in one, with coalesced writes.
-public struct FileStorage<Value: Codable & Sendable>: Sendable {
+public struct FileStorage<Value: Codable & Sendable>: PersistentStorage, Sendable {
   /// The file's path.
   public let path: String
   /// The format this code writes and the newest it reads.
@@ -97,10 +97,6 @@ public struct FileStorage<Value: Codable & Sendable>: Sendable {
     return FileLock.take(for: target)
   }
 
-  private struct Header: Decodable {
-    var format: Int
-  }
-
   // MARK: - Reading
 
   /// Reads the value: `default` when there is no file; `default` and an error when the file
@@ -124,46 +120,17 @@ public struct FileStorage<Value: Codable & Sendable>: Sendable {
     case .read(let bytes):
       data = bytes
     }
-    let decoder = JSONDecoder()
-    let found: Int
-    do {
-      found = try decoder.decode(Header.self, from: Data(data)).format
-    } catch {
-      return (
-        defaultValue,
-        keepAside(target) { .unreadable(path: path, keptAs: $0, reason: Self.describe(error)) }
-      )
-    }
-    guard found <= format else {
+    switch Envelope<Value>.decode(Data(data), format: format, migrations: migrations) {
+    case .value(let value):
+      return (value, nil)
+    case .unreadable(let reason):
+      return (defaultValue, keepAside(target) { .unreadable(path: path, keptAs: $0, reason: reason) })
+    case .futureFormat(let found):
       return (
         defaultValue,
         keepAside(target) { .futureFormat(path: path, keptAs: $0, found: found, supported: format) }
       )
     }
-    var current = Data(data)
-    var at = found
-    while at < format, let migration = migrations.first(where: { $0.from == at }) {
-      do {
-        current = try migration.migrate(current)
-      } catch {
-        let reason = "format \(at) could not be migrated: \(Self.describe(error))"
-        return (defaultValue, keepAside(target) { .unreadable(path: path, keptAs: $0, reason: reason) })
-      }
-      at += 1
-    }
-    do {
-      return (try decoder.decode(Stored.self, from: current).value, nil)
-    } catch {
-      return (
-        defaultValue,
-        keepAside(target) { .unreadable(path: path, keptAs: $0, reason: Self.describe(error)) }
-      )
-    }
-  }
-
-  private struct Stored: Codable {
-    var format: Int
-    var value: Value
   }
 
   /// Renames `target` to the first free `<path>.bad-N` and returns `error(newPath)`.
@@ -187,21 +154,14 @@ public struct FileStorage<Value: Codable & Sendable>: Sendable {
   // MARK: - Writing
 
   /// Writes the value: to a temporary file, flushed to the disk, then renamed over the file, and
-  /// the directory flushed (``AtomicFile``, which the package's other writers of files share).
+  /// the directory flushed (`AtomicFile`, which the package's other writers of files share).
   /// - Parameter value: The value.
   /// - Throws: ``PersistenceError/writeFailed(path:reason:)``; the file is then unchanged (unless
   ///   only the flush of the directory failed, after the rename). The file is not replaced when
   ///   it cannot be read, is read-only, or is not a regular file; a symbolic link is followed, and
   ///   the file it leads to is replaced.
   public func save(_ value: Value) throws(PersistenceError) {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    let data: Data
-    do {
-      data = try encoder.encode(Stored(format: format, value: value))
-    } catch {
-      throw .writeFailed(path: path, reason: Self.describe(error))
-    }
+    let data = try Envelope.encode(value, format: format, path: path)
     // Only the state file refuses a file it cannot read: such a file was never loaded, so
     // replacing it would lose what it holds. A recording or a timeline is new output, written
     // over whatever was there, like any other command's output file.
@@ -256,18 +216,16 @@ public struct FileStorage<Value: Codable & Sendable>: Sendable {
   private static func systemError() -> String {
     String(cString: strerror(errno))
   }
+}
 
-  private static func describe(_ error: any Error) -> String {
-    switch error {
-    case DecodingError.dataCorrupted(let context):
-      return "not valid JSON: \(context.debugDescription)"
-    case DecodingError.keyNotFound(let key, _):
-      return "no \"\(key.stringValue)\""
-    case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
-      let at = context.codingPath.map(\.stringValue).joined(separator: ".")
-      return "unexpected content at \(at.isEmpty ? "the top" : at)"
-    default:
-      return "\(error)"
+extension FileStorage: WriterClaiming {
+  /// Takes the file's lock (``lockWriter()``): held, it keeps the persistence the one writer;
+  /// held by another, the persistence reads the file and writes nothing.
+  package func claimWriter() -> (holder: AnyObject?, refusal: PersistenceError?) {
+    switch lockWriter() {
+    case .held(let lock): (lock, nil)
+    case .heldElsewhere: (nil, .inUse(path: path))
+    case .unavailable: (nil, nil)  // The writes fail on their own, and say so.
     }
   }
 }

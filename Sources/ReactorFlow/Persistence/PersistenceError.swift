@@ -1,4 +1,6 @@
-/// What went wrong with the file that keeps a value (``FileStorage``).
+/// What went wrong with the file that keeps a value (``FileStorage``), or with another
+/// ``PersistentStorage``: for a ``KeyValueStorage``, `path` is the key and `keptAs` the key of the
+/// copy.
 ///
 /// A file that cannot be decoded is never overwritten: it is kept aside under a new name, next to
 /// the original, and the value starts from its default. A file that cannot be read, or not kept
