@@ -81,10 +81,12 @@ public enum TaskBoardPreviews {
     return shown
   }
 
-  /// Waits until the reactor's state matches, for at most five seconds of real time: a preview
-  /// has no test clock, and must not hang when something is wrong.
+  /// Waits until the reactor's state matches, for at most five seconds on `clock` (real time by
+  /// default: a preview has no test clock, and must not hang when something is wrong).
   private static func shows(
-    _ reactor: TaskListReactor, where condition: @escaping @Sendable (TaskListReactor.State) -> Bool
+    _ reactor: TaskListReactor,
+    where condition: @escaping @Sendable (TaskListReactor.State) -> Bool,
+    clock: some Clock<Duration> = ContinuousClock()
   ) async -> Bool {
     if condition(reactor.currentState) { return true }
     let states = reactor.state
@@ -94,7 +96,7 @@ public enum TaskBoardPreviews {
         return false
       }
       group.addTask {
-        try? await Task.sleep(for: .seconds(5))
+        try? await clock.sleep(for: .seconds(5))
         return false
       }
       let first = await group.next() ?? false
