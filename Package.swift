@@ -9,12 +9,17 @@ let package = Package(
   platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
   products: [
     .library(name: "ReactorFlow", targets: ["ReactorFlow"]),
+    .library(name: "ReactorFlowTools", targets: ["ReactorFlowTools"]),
     .library(name: "ReactorFlowTesting", targets: ["ReactorFlowTesting"]),
   ],
   dependencies: [],
   targets: [
     .target(name: "ReactorFlow"),
-    .target(name: "ReactorFlowTesting", dependencies: ["ReactorFlow"]),
+    // The debugging tools, beside the engine and built on its inspection: the change log, the
+    // timeline, recording and replay. An app that does not import them does not compile them.
+    .target(name: "ReactorFlowTools", dependencies: ["ReactorFlow"]),
+    // The testing library uses the tools for `assertReplays` and the state diffs of its messages.
+    .target(name: "ReactorFlowTesting", dependencies: ["ReactorFlow", "ReactorFlowTools"]),
     // The sample's core: a target, not a product, so that a package that adds ReactorFlow gets the
     // framework and its testing library only. The executable and the tests use it here, and the
     // benchmarks build it from the same sources (Benchmarks/Benchmarks/RandomUserCore).
@@ -25,7 +30,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "randomuser",
-      dependencies: ["RandomUserCore"],
+      dependencies: ["RandomUserCore", "ReactorFlowTools"],
       path: "Samples/RandomUser/Sources/randomuser"
     ),
     // The second sample, ReactorKit's GitHubSearch example ported with the migration guide: its
@@ -45,22 +50,26 @@ let package = Package(
       name: "ReactorFlowTestSupport", dependencies: ["ReactorFlow"], path: "Tests/ReactorFlowTestSupport"),
     .testTarget(
       name: "ReactorFlowTests",
-      dependencies: ["ReactorFlow", "ReactorFlowTesting", "ReactorFlowTestSupport"]),
+      dependencies: ["ReactorFlow", "ReactorFlowTesting", "ReactorFlowTestSupport", "ReactorFlowTools"]),
+    .testTarget(
+      name: "ReactorFlowToolsTests",
+      dependencies: ["ReactorFlow", "ReactorFlowTesting", "ReactorFlowTestSupport", "ReactorFlowTools"]),
     .testTarget(
       name: "ReactorFlowTestingTests",
-      dependencies: ["ReactorFlow", "ReactorFlowTesting", "ReactorFlowTestSupport"],
+      dependencies: ["ReactorFlow", "ReactorFlowTesting", "ReactorFlowTestSupport", "ReactorFlowTools"],
       // Files of earlier formats, read through their path (`#filePath`) forever.
       exclude: ["Fixtures"]),
     // The inputs the fuzz targets were seeded with or crashed on, replayed through the targets'
     // checks, whose sources are linked from the fuzz package in Tests/Fuzz.
     .testTarget(
       name: "FuzzRegressionTests",
-      dependencies: ["RandomUserCore", "ReactorFlow", "randomuser"]
+      dependencies: ["RandomUserCore", "ReactorFlow", "ReactorFlowTools", "randomuser"]
     ),
     .testTarget(
       name: "RandomUserTests",
       dependencies: [
-        "RandomUserCore", "ReactorFlow", "ReactorFlowTesting", "ReactorFlowTestSupport", "randomuser",
+        "RandomUserCore", "ReactorFlow", "ReactorFlowTesting", "ReactorFlowTestSupport", "ReactorFlowTools",
+        "randomuser",
       ],
       // Read through their path (`#filePath`), as a user's test reads a recording it keeps.
       exclude: ["Fixtures"]

@@ -18,7 +18,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-modules=(ReactorFlow ReactorFlowTesting)
+modules=(ReactorFlow ReactorFlowTools ReactorFlowTesting)
 baselines=.ci/api
 scratch=.build-api
 dumps="$scratch/api"

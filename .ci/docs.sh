@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the DocC catalogs of ReactorFlow and ReactorFlowTesting with the toolchain's `docc` (no
+# Builds the DocC catalogs of ReactorFlow, ReactorFlowTools and ReactorFlowTesting with the toolchain's `docc` (no
 # plugin, no package dependency) and fails on any docc warning (an unresolved ``Symbol`` link, a
 # topic that names nothing, a malformed article).
 #
@@ -38,7 +38,7 @@ triple=$(swiftc -print-target-info | sed -n 's/^ *"triple": "\(.*\)",$/\1/p' | h
 
 status=0
 warnings=0
-for module in ReactorFlow ReactorFlowTesting; do
+for module in ReactorFlow ReactorFlowTools ReactorFlowTesting; do
   rm -rf "${graphs:?}/$module" "${archives:?}/$module.doccarchive"
   mkdir -p "$graphs/$module" "$archives"
   timeout 300 swift-symbolgraph-extract -module-name "$module" -I "$modules" -target "$triple" \
@@ -78,7 +78,7 @@ names='[.metadata.title, (.metadata.fragments // [] | map(.text) | join("")),
     (.navigatorTitle // [] | map(.text) | join("")))] | .[] | strings'
 hidden='[(,] *(fileID|filePath|line|column|function):'
 shown=$(mktemp)
-for module in ReactorFlow ReactorFlowTesting; do
+for module in ReactorFlow ReactorFlowTools ReactorFlowTesting; do
   jq -r '.. | objects | .title? // empty' "$archives/$module.doccarchive/index/index.json" >>"$shown"
   find "$archives/$module.doccarchive/data" -name '*.json' -print0 | xargs -0 jq -r "$names" >>"$shown"
 done
@@ -93,7 +93,7 @@ rm -f "$shown"
 # are siblings. DocC has no page at /: its index.html there is replaced by a redirect.
 combined="$archives/Combined.doccarchive"
 rm -rf "${combined:?}"
-timeout 300 "${docc[@]}" merge "$archives/ReactorFlow.doccarchive" "$archives/ReactorFlowTesting.doccarchive" \
+timeout 300 "${docc[@]}" merge "$archives/ReactorFlow.doccarchive" "$archives/ReactorFlowTools.doccarchive" "$archives/ReactorFlowTesting.doccarchive" \
   --synthesized-landing-page-name ReactorFlow --output-path "$combined"
 cat >"$combined/index.html" <<'HTML'
 <!doctype html>

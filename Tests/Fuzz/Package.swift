@@ -14,6 +14,7 @@ let package = Package(
     // the sample's command writes its files with `AtomicFile`, which has `package` access, and a
     // module sees `package` declarations only of its own package.
     .target(name: "ReactorFlow", path: "Sources/ReactorFlow"),
+    .target(name: "ReactorFlowTools", dependencies: ["ReactorFlow"], path: "Sources/ReactorFlowTools"),
     // The sample is not a product of ReactorFlow, so its sources are built here from symbolic
     // links, as the benchmarks do; the command's sources without its `@main`, which libFuzzer's
     // own `main` replaces.
@@ -24,13 +25,13 @@ let package = Package(
     ),
     .target(
       name: "randomuser",
-      dependencies: ["RandomUserCore", "ReactorFlow"],
+      dependencies: ["RandomUserCore", "ReactorFlow", "ReactorFlowTools"],
       path: "Sources/randomuser",
       exclude: ["RandomUserCommand.swift"]
     ),
     .target(
       name: "FuzzTargets",
-      dependencies: ["RandomUserCore", "randomuser", "ReactorFlow"]
+      dependencies: ["RandomUserCore", "randomuser", "ReactorFlow", "ReactorFlowTools"]
     ),
     .target(name: "FuzzDriver", dependencies: ["FuzzTargets"]),
   ]

@@ -1,6 +1,7 @@
 import Foundation
 import RandomUserCore
 import ReactorFlow
+import ReactorFlowTools
 import ReactorFlowTesting
 import XCTest
 

@@ -1,4 +1,5 @@
 import ReactorFlow
+import ReactorFlowTools
 import ReactorFlowTestSupport
 import XCTest
 
@@ -175,7 +176,7 @@ final class SharedValueTests: XCTestCase {
     let cart = SharedValue<[String]>([])
     let reactor = SharedCartReactor(cart: cart)
     _ = reactor.currentState
-    var mutations: [(SharedCartReactor.Mutation, EffectInfo?)] = []
+    var mutations: [(SharedCartReactor.Mutation, InspectedEffect?)] = []
     let token = reactor.inspect { event in
       if case .mutation(let mutation, let effect) = event { mutations.append((mutation, effect)) }
     }

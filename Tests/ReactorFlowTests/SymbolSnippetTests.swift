@@ -827,31 +827,6 @@ final class ObservationSymbolSnippetTests: XCTestCase {
 
 @MainActor
 final class InspectionSymbolSnippetTests: XCTestCase {
-  // ReactorInspection and ChangeLog
-  func test_attachedChangeLog_isDetachedByItsToken() async {
-    let token = ReactorInspection.attach(ChangeLog())
-    token.cancel()
-    let reactor = CounterViewReactor()
-    reactor.send(.increase)
-    XCTAssertEqual(reactor.currentState.value, 1)
-  }
-
-  // Reactor.logChanges(output:) and ChangeLog.init(output:)
-  func test_changeLogToAStream_writesItsLines() async {
-    let reactor = CounterViewReactor()
-    struct StandardOutput: TextOutputStream {
-      func write(_ string: String) { print(string, terminator: "") }
-    }
-
-    let logging = reactor.logChanges(output: StandardOutput())
-    reactor.send(.increase)
-    logging.cancel()
-
-    let token = ReactorInspection.attach(ChangeLog(output: StandardOutput()))
-    token.cancel()
-    XCTAssertEqual(reactor.currentState.value, 1)
-  }
-
   // ReactorInspector
   func test_processWideInspector_seesAReactorThatStartsAfterIt() async {
     final class Printer: ReactorInspector {
@@ -888,19 +863,5 @@ final class InspectionSymbolSnippetTests: XCTestCase {
     XCTAssertEqual(reactor.currentState.people, ["person 1"])
     token.cancel()
     counting.cancel()
-  }
-
-  // TraceRecorder
-  func test_traceRecorder_recordsOneReactor() async {
-    let reactor = CounterViewReactor()
-
-    let recorder = TraceRecorder(clock: ContinuousClock())
-    let token = ReactorInspection.attach(recorder)  // every reactor that starts from now on
-    let one = recorder.record(reactor)  // or one reactor
-
-    reactor.send(.increase)
-    token.cancel()
-    one.cancel()
-    XCTAssertFalse(recorder.entries.isEmpty, "the action and its mutation")
   }
 }

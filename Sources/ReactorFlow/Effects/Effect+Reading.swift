@@ -43,7 +43,7 @@ extension Effect {
   ///   - priority: The priority of the task that runs the effect.
   ///   - operation: The work; it receives the state reader and a ``Send``.
   ///   - handler: Called with any error other than `CancellationError` that `operation` throws.
-  ///   - fileID: Where the effect is built, for inspection (``EffectInfo``); leave the default.
+  ///   - fileID: Where the effect is built, for inspection (``InspectedEffect``); leave the default.
   ///   - line: The line where the effect is built; leave the default.
   /// - Returns: The effect.
   public static func run<R: Reactor>(
@@ -88,7 +88,7 @@ extension Effect {
   ///   - reactor: The reactor whose state to read, usually `self`.
   ///   - transform: The element to send for an element of the sequence and the current state,
   ///     or `nil` to send nothing; called on the main actor.
-  ///   - fileID: Where the effect is built, for inspection (``EffectInfo``); leave the default.
+  ///   - fileID: Where the effect is built, for inspection (``InspectedEffect``); leave the default.
   ///   - line: The line where the effect is built; leave the default.
   /// - Returns: The effect.
   public static func sequence<S: AsyncSequence & Sendable, R: Reactor>(

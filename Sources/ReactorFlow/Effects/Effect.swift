@@ -134,7 +134,7 @@ public struct Effect<Element: Sendable>: Sendable {
 /// immutable, sendable values.
 @usableFromInline
 class EffectStorage: @unchecked Sendable {
-  /// Where an asynchronous effect was built, for inspection (``EffectInfo``).
+  /// Where an asynchronous effect was built, for inspection (``InspectedEffect``).
   @usableFromInline let site: EffectSite?
 
   @usableFromInline
@@ -197,7 +197,7 @@ extension Effect {
   ///   - operation: The work; it receives a ``Send`` to deliver elements.
   ///   - handler: Called with any error other than `CancellationError` that `operation` throws;
   ///     it can send elements that describe the failure.
-  ///   - fileID: Where the effect is built, for inspection (``EffectInfo``); leave the default.
+  ///   - fileID: Where the effect is built, for inspection (``InspectedEffect``); leave the default.
   ///   - line: The line where the effect is built; leave the default.
   @inlinable
   public static func run(
@@ -228,7 +228,7 @@ extension Effect {
   /// - Parameters:
   ///   - priority: The priority of the task that runs the effect.
   ///   - operation: The work; its result is reduced when it returns.
-  ///   - fileID: Where the effect is built, for inspection (``EffectInfo``); leave the default.
+  ///   - fileID: Where the effect is built, for inspection (``InspectedEffect``); leave the default.
   ///   - line: The line where the effect is built; leave the default.
   @inlinable
   public static func task(
@@ -248,7 +248,7 @@ extension Effect {
   /// The effect ends when the sequence ends; that does not end the reactor.
   /// - Parameters:
   ///   - sequence: The elements to send.
-  ///   - fileID: Where the effect is built, for inspection (``EffectInfo``); leave the default.
+  ///   - fileID: Where the effect is built, for inspection (``InspectedEffect``); leave the default.
   ///   - line: The line where the effect is built; leave the default.
   @inlinable
   public static func sequence<S: AsyncSequence & Sendable>(

@@ -171,7 +171,7 @@ enum EffectIDs: Sendable {
     }
   }
 
-  /// The identifiers, outermost first (for inspection's ``EffectInfo``).
+  /// The identifiers, outermost first (for inspection's ``InspectedEffect``).
   @usableFromInline
   var array: [EffectID] {
     switch self {

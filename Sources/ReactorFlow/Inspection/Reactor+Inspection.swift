@@ -5,8 +5,8 @@ extension Reactor {
   ///
   /// Neither the token nor the inspection keeps the reactor alive (unless `handler` captures it).
   /// With nothing attached, inspection costs nothing measurable: see ``ReactorInspection`` for
-  /// every reactor of a process, ``logChanges(to:)`` for a readable log and ``TraceRecorder`` for a
-  /// timeline.
+  /// every reactor of a process. ReactorFlowTools builds on it: `logChanges()` for a readable
+  /// log, `TraceRecorder` for a timeline.
   /// ```swift
   /// let token = reactor.inspect { event in
   ///   if case .effectEnded(let effect, .failed(let error)) = event {
@@ -20,17 +20,5 @@ extension Reactor {
     _ handler: @escaping @MainActor (ReactorEvent<Action, Mutation, State>) -> Void
   ) -> ObservationToken {
     runtime.inspectors(reactorType: type(of: self)).add(handler, runtime: runtime)
-  }
-}
-
-extension Reactor {
-  /// Attaches a change log's handler: `handler` for every event, and `log`'s specialized calls for
-  /// actions, mutations that no effect sent, and states, which then take no `ReactorEvent`.
-  @usableFromInline
-  func inspect(
-    _ handler: @escaping @MainActor (ReactorEvent<Action, Mutation, State>) -> Void,
-    log: InspectorHub<Action, Mutation, State>.LogCalls
-  ) -> ObservationToken {
-    runtime.inspectors(reactorType: type(of: self)).add(handler, log: log, runtime: runtime)
   }
 }

@@ -10,15 +10,15 @@ public enum ReactorEvent<Action: Sendable, Mutation: Sendable, State> {
   /// A mutation was reduced (the `state` event that follows shows what it changed). `effect` is
   /// the effect that sent it, or `nil` when
   /// `mutate(action:)` (or the synchronous part of its effect) produced it.
-  case mutation(Mutation, effect: EffectInfo?)
+  case mutation(Mutation, effect: InspectedEffect?)
   /// The published state changed after a mutation: `old` is the state before it, `new` the one
   /// ``Reactor/currentState`` now returns. Reported for every mutation, even when the two are
   /// equal.
   case state(old: State, new: State)
   /// An effect started a task (its asynchronous part).
-  case effectStarted(EffectInfo)
+  case effectStarted(InspectedEffect)
   /// An effect's task ended: finished, cancelled, or failed with an error.
-  case effectEnded(EffectInfo, EffectOutcome)
+  case effectEnded(InspectedEffect, EffectOutcome)
 }
 
 extension ReactorEvent: Sendable where State: Sendable {}

@@ -50,7 +50,7 @@ public struct InspectedReactor: Sendable, Hashable, CustomStringConvertible {
   /// - Parameters:
   ///   - id: An identity that stays the same for every event of the reactor.
   ///   - name: The reactor's type name.
-  init(id: ObjectIdentifier, name: String) {
+  package init(id: ObjectIdentifier, name: String) {
     self.id = id
     self.name = name
   }

@@ -138,7 +138,7 @@ public final class SharedValue<Value: Sendable> {
   /// value it starts with. The subscription ends with the reactor, not with `cancel(id:)`.
   /// - Parameters:
   ///   - transform: Makes the reactor's mutation from the new value.
-  ///   - fileID: Where the effect is built, for inspection (``EffectInfo``); leave the default.
+  ///   - fileID: Where the effect is built, for inspection (``InspectedEffect``); leave the default.
   ///   - line: The line where the effect is built; leave the default.
   /// - Returns: The effect.
   @inlinable

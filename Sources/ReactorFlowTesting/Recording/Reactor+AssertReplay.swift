@@ -1,4 +1,5 @@
 import ReactorFlow
+import ReactorFlowTools
 
 extension Reactor {
   /// Replays a recorded session into this reactor, which must be fresh, and reports a test

@@ -1,4 +1,5 @@
 @_spi(Testing) import ReactorFlow
+import ReactorFlowTools
 
 /// An output that a child delivered to the tester's reactor (or that the reactor under test
 /// announced), waiting for ``ReactorTester/receiveOutput(_:timeout:fileID:filePath:line:column:)``.

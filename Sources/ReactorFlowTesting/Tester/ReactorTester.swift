@@ -1,4 +1,5 @@
 import ReactorFlow
+import ReactorFlowTools
 
 /// Drives a reactor step by step and checks every change of its state, in the manner of a test
 /// store.

@@ -1,4 +1,5 @@
 import ReactorFlow
+import ReactorFlowTools
 import ReactorFlowTestSupport
 import XCTest
 
@@ -44,7 +45,7 @@ final class InspectionArticleTests: XCTestCase {
         func write(_ string: String) { print(string, terminator: "") }
       }
 
-      let logging = reactor.logChanges(output: StandardOutput())
+      let logging = reactor.logChanges(to: StandardOutput())
       logging.cancel()
     }
 

@@ -1,4 +1,5 @@
 import ReactorFlow
+import ReactorFlowTools
 import ReactorFlowTestSupport
 import ReactorFlowTesting
 import XCTest
@@ -25,7 +26,7 @@ final class InspectionTests: XCTestCase {
     // given
     let reactor = InspectedCounter()
     let events = EventLines()
-    var started: EffectInfo?
+    var started: InspectedEffect?
     let token = reactor.inspect { event in
       events.record(event)
       if case .effectStarted(let effect) = event { started = effect }
@@ -46,7 +47,7 @@ final class InspectionTests: XCTestCase {
         "state 0,true -> 10,true",
         "end load finished",
       ])
-    XCTAssertEqual(started?.fileID, "ReactorFlowTests/InspectedReactor.swift")
+    XCTAssertEqual(started?.fileID, "ReactorFlowTestSupport/InspectedReactor.swift")
     XCTAssertEqual(started?.line, InspectedCounter.loadLine)
     XCTAssertEqual(started?.ids, [EffectID("load")])
     token.cancel()

@@ -1,6 +1,7 @@
 import Foundation
 import RandomUserCore
 import ReactorFlow
+import ReactorFlowTools
 
 /// Runs the command for parsed options: one load and a print, or the interactive loop. It only wires
 /// things together: the reactor loads and groups, the printer formats, the session reads commands.

@@ -1,6 +1,7 @@
 import Foundation
 import RandomUserCore
 import ReactorFlow
+import ReactorFlowTools
 
 /// What `--record` saves and `--replay` reads: the options that shape the output, and the main
 /// reactor's session.

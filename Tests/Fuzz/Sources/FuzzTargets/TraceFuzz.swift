@@ -1,5 +1,6 @@
 import Foundation
 import ReactorFlow
+import ReactorFlowTools
 
 #if canImport(FoundationXML)
   import FoundationXML
