@@ -48,17 +48,18 @@ let package = Package(
     // Helpers and fixture reactors that several test targets use, so that none keeps a copy.
     .target(
       name: "ReactorFlowTestSupport", dependencies: ["ReactorFlow"], path: "Tests/ReactorFlowTestSupport"),
+    // Folders that mirror Sources/ReactorFlow, and Docs/ for the snippets of its articles.
     .testTarget(
       name: "ReactorFlowTests",
-      dependencies: ["ReactorFlow", "ReactorFlowTesting", "ReactorFlowTestSupport", "ReactorFlowTools"]),
+      dependencies: ["ReactorFlow", "ReactorFlowTesting", "ReactorFlowTestSupport", "ReactorFlowTools"],
+      // Files of earlier formats, read through their path (`#filePath`) forever.
+      exclude: ["Persistence/Fixtures"]),
     .testTarget(
       name: "ReactorFlowToolsTests",
       dependencies: ["ReactorFlow", "ReactorFlowTesting", "ReactorFlowTestSupport", "ReactorFlowTools"]),
     .testTarget(
       name: "ReactorFlowTestingTests",
-      dependencies: ["ReactorFlow", "ReactorFlowTesting", "ReactorFlowTestSupport", "ReactorFlowTools"],
-      // Files of earlier formats, read through their path (`#filePath`) forever.
-      exclude: ["Fixtures"]),
+      dependencies: ["ReactorFlow", "ReactorFlowTesting", "ReactorFlowTestSupport", "ReactorFlowTools"]),
     // The inputs the fuzz targets were seeded with or crashed on, replayed through the targets'
     // checks, whose sources are linked from the fuzz package in Tests/Fuzz.
     .testTarget(

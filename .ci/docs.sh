@@ -102,4 +102,4 @@ cat >"$combined/index.html" <<'HTML'
 <title>ReactorFlow documentation</title>
 <a href="documentation/">ReactorFlow documentation</a>
 HTML
-echo "docs: both catalogs built with 0 warnings; both modules in $combined."
+echo "docs: every catalog built with 0 warnings; every module in $combined."

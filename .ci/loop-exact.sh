@@ -56,10 +56,8 @@ classes=(
   ReactorFlowTestingTests.DebouncedSearchTests
   ReactorFlowTestingTests.ExactTimingTests
   ReactorFlowTestingTests.ExpectationTests
-  ReactorFlowTestingTests.FilePersistenceTests
   ReactorFlowTestingTests.MainActorClientTests
   ReactorFlowTestingTests.ParityTestingTests
-  ReactorFlowTestingTests.ReactorStubTests
   ReactorFlowTestingTests.ReactorTesterChildrenTests
   ReactorFlowTestingTests.ReactorTesterFailureTests
   ReactorFlowTestingTests.ReactorTesterSnippetTests
@@ -75,26 +73,25 @@ classes=(
   ReactorFlowTestingTests.TesterEquatableTests
   ReactorFlowTests.AsynchronousWorkArticleTests
   ReactorFlowTests.CancellationTests
-  ReactorFlowTests.ChangeLogTests
-  ReactorFlowTests.ChangeLogOutputTests
   ReactorFlowTests.CompositionArticleTests
   ReactorFlowTests.CompositionSymbolSnippetTests
   ReactorFlowTests.CompositionTests
   ReactorFlowTests.DeepLinksArticleTests
   ReactorFlowTests.EffectIsolationTests
-  ReactorFlowTests.EffectRetirementTests
   ReactorFlowTests.EffectMapTests
+  ReactorFlowTests.EffectRetirementTests
   ReactorFlowTests.EffectSymbolSnippetTests
   ReactorFlowTests.ErrorTests
   ReactorFlowTests.EventBusTests
   ReactorFlowTests.ExternalStreamTests
+  ReactorFlowTests.FilePersistenceTests
   ReactorFlowTests.FinallyAndDelayTests
   ReactorFlowTests.InspectionSymbolSnippetTests
   ReactorFlowTests.InspectionTests
   ReactorFlowTests.LifetimeTests
-  ReactorFlowTests.MigrationGuidePortTests
   ReactorFlowTests.LoadingAndRouteSymbolSnippetTests
   ReactorFlowTests.LoadingValuesArticleTests
+  ReactorFlowTests.MigrationGuidePortTests
   ReactorFlowTests.MigrationGuideTestingTests
   ReactorFlowTests.MigrationGuideTests
   ReactorFlowTests.ObservationSymbolSnippetTests
@@ -102,8 +99,8 @@ classes=(
   ReactorFlowTests.ObservedReactorObserverTests
   ReactorFlowTests.ObservedReactorTests
   ReactorFlowTests.OutsideTypesReactorTests
+  ReactorFlowTests.ReactorStubTests
   ReactorFlowTests.ReactorSymbolSnippetTests
-  ReactorFlowTests.RecordingTests
   ReactorFlowTests.ReentrancyTests
   ReactorFlowTests.RestartingStopwatchTests
   ReactorFlowTests.SharedStateArticleTests
@@ -113,6 +110,10 @@ classes=(
   ReactorFlowTests.ThrottleTests
   ReactorFlowTests.TraceRecorderTests
   ReactorFlowTests.TransformActionTests
+  ReactorFlowToolsTests.ChangeLogOutputTests
+  ReactorFlowToolsTests.ChangeLogTests
+  ReactorFlowToolsTests.RecordingTests
+  ReactorFlowToolsTests.ToolsSymbolSnippetTests
 )
 # The Swift Testing tests run in the same bundle, in parallel (Swift Testing's default): the
 # adapter tests and the reactor suites of Tests/ReactorFlowTestingTests/SwiftTesting. A run with

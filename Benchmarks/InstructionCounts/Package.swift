@@ -15,6 +15,7 @@ let package = Package(
       name: "instruction-counts",
       dependencies: [
         .product(name: "ReactorFlow", package: "ReactorFlow"),
+        .product(name: "ReactorFlowTools", package: "ReactorFlow"),
         .product(name: "ReactorFlowTesting", package: "ReactorFlow"),
       ],
       path: "Sources/instruction-counts"
@@ -22,7 +23,10 @@ let package = Package(
     // The recording cases, on the same counter, in a module of their own (see RecordingCounts.swift).
     .executableTarget(
       name: "recording-counts",
-      dependencies: [.product(name: "ReactorFlow", package: "ReactorFlow")],
+      dependencies: [
+        .product(name: "ReactorFlow", package: "ReactorFlow"),
+        .product(name: "ReactorFlowTools", package: "ReactorFlow"),
+      ],
       path: "Sources/recording-counts"
     ),
   ],

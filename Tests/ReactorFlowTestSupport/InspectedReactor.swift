@@ -11,6 +11,8 @@ package final class InspectedCounter: Reactor {
   package struct State: Equatable, Sendable {
     package var count = 0
     package var isLoading = false
+
+    package init() {}
   }
 
   package struct Failure: Error, CustomStringConvertible {
@@ -24,7 +26,7 @@ package final class InspectedCounter: Reactor {
   package let external: AsyncStream<Action>?
   package let externalContinuation: AsyncStream<Action>.Continuation
   /// The line of the `.run` of `.load`, for the inspected source location.
-  package static let loadLine = 40
+  package static let loadLine = 42
 
   package init(withExternalActions: Bool = false) {
     let (stream, continuation) = AsyncStream.makeStream(of: Action.self)

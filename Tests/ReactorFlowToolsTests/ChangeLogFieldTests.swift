@@ -259,7 +259,7 @@ final class ChangeLogFieldTests: XCTestCase {
     let tokens = [
       reactor.logChanges { lines.append($0) },
       reactor.logChanges(to: stream),
-      reactor.attachChangeLog(ChangeLog(events: { bytes.append(contentsOf: $0.utf8) })),
+      reactor.attachChangeLog(ChangeLog(events: { bytes.append(contentsOf: $0) })),
     ]
     reactor.send(new)
     tokens.forEach { $0.cancel() }

@@ -89,7 +89,7 @@ final class ChangeLogOutputTests: XCTestCase {
     let reactor = InspectedCounter()
     let written = WrittenText()
     let token = reactor.attachChangeLog(
-      ChangeLog(events: { [written] in written.text += $0 }))
+      ChangeLog(events: { [written] in written.text += String(decoding: $0, as: UTF8.self) }))
     let observation = reactor.observe(\.count) { [written] _ in written.seen.append(written.text) }
 
     // when: an action without a mutation, a synchronous change, then an effect's change
@@ -119,7 +119,7 @@ final class ChangeLogOutputTests: XCTestCase {
     let reactor = InspectedCounter()
     var writes: [String] = []
     let token = reactor.attachChangeLog(
-      ChangeLog(events: { writes.append($0) }))
+      ChangeLog(events: { writes.append(String(decoding: $0, as: UTF8.self)) }))
 
     // when
     reactor.send(.increment)
@@ -148,7 +148,7 @@ private final class LoggedOutputs {
     tokens = [
       reactor.logChanges { [unowned self] in lines.append($0) },
       reactor.logChanges(to: stream),
-      reactor.attachChangeLog(ChangeLog(events: { [unowned self] in bytes.append(contentsOf: $0.utf8) })),
+      reactor.attachChangeLog(ChangeLog(events: { [unowned self] in bytes.append(contentsOf: $0) })),
     ]
   }
 

@@ -39,18 +39,33 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
     // re-entrantly (CONTRIBUTING.md, Performance idioms).
     @exclusivity(unchecked) @usableFromInline var actionObservers: [Int: ActionObserver] = [:]
     var onUnhandledError: (@MainActor (any Error) -> Void)?
-    /// Set by a replay (Recording/): effects start no task, so that only the synchronous
+    /// Set by a replay (ReactorFlowTools): effects start no task, so that only the synchronous
     /// mutations of each action and the recorded ones of effects are reduced.
     var isReplaying = false
     /// The reactor's inspectors (Inspection/), only while something inspects the reactor.
-    var inspectors: InspectorHub<Action, Mutation, State>?
+    @exclusivity(unchecked) @usableFromInline var inspectors: InspectorHub<Action, Mutation, State>? {
+      didSet { unretainedInspectors = inspectors.map { Unmanaged.passUnretained($0) } }
+    }
+    /// `inspectors` where the loop reports its events, for a call without a retain and a release
+    /// (`Unmanaged.borrow`): only the compaction that ends a report may drop them, and it keeps
+    /// them alive until it returns.
+    @exclusivity(unchecked) @usableFromInline var unretainedInspectors:
+      Unmanaged<InspectorHub<Action, Mutation, State>>?
     /// The session recorder started last (ReactorFlowTools), only while something records the
-    /// reactor; it passes each step on to the one started before it.
-    var recorder: (any LoopRecorder<Action, Mutation, State>)?
+    /// reactor; it passes each step on to the one started before it. Called by the loop itself, so
+    /// that a step is recorded by code specialized for the reactor's types.
+    @exclusivity(unchecked) @usableFromInline var recorder: StepRecorder<Action, Mutation, State>?
     /// The tap on the loop (``ReactorTap``), set by ``ReactorStub`` and ReactorFlowTesting's tester.
     @exclusivity(unchecked) @usableFromInline var tap: ReactorTap<Action, Mutation>?
 
     init() {}
+
+    /// The recorder, for a call without a retain and a release: only `stop()`, called by someone
+    /// who holds the recorder, unlinks it.
+    @inlinable var unretainedRecorder: Unmanaged<StepRecorder<Action, Mutation, State>>? {
+      guard let recorder else { return nil }
+      return Unmanaged.passUnretained(recorder)
+    }
   }
 
   // The stored properties the loop touches skip the dynamic exclusivity checks: the runtime is
@@ -82,6 +97,14 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
   var nextObserverID = 0
   /// The reactor's type, for messages; set when the runtime starts.
   var reactorType: Any.Type = Any.self
+
+  /// The attachments, for a call without a retain and a release (`Unmanaged.borrow`): nothing but
+  /// the runtime's `deinit` drops them once created, and the runtime outlives the loop's calls.
+  @inlinable
+  var unretainedAttachments: Unmanaged<Attachments>? {
+    guard let attachments else { return nil }
+    return Unmanaged.passUnretained(attachments)
+  }
 
   /// The attachments, created on first use.
   var installedAttachments: Attachments {
@@ -188,14 +211,23 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
 
   /// 1 (attached). Reports an action to what sees the actions sent, out of line (CONTRIBUTING.md,
   /// Performance idioms), and returns whether a stub takes it instead of `mutate`.
-  @usableFromInline @inline(never)
+  @inlinable @inline(never)
   func reportsIntercepting(_ action: Action) -> Bool {
-    guard let attachments else { return false }
-    reportAction(action)
+    guard let attachments = unretainedAttachments else { return false }
+    return attachments.borrow { attachments in
+      reportAction(action, attachments)
+      guard let intercept = attachments.tap?.interceptAction else { return false }
+      intercept(action)
+      return true
+    }
+  }
+
+  /// Reports an action to inspectors, the recorder, then action observers.
+  @inlinable @inline(__always)
+  func reportAction(_ action: Action, _ attachments: Attachments) {
+    if let inspectors = attachments.unretainedInspectors { inspectors.borrow { $0.action(action) } }
+    if let recorder = attachments.unretainedRecorder { recorder.borrow { $0.record(action) } }
     if !attachments.actionObservers.isEmpty { notifyActionObservers(action) }
-    guard let intercept = attachments.tap?.interceptAction else { return false }
-    intercept(action)
-    return true
   }
 
   /// 1'. An effect task delivers a mutation (which exists only once the runtime has started).
@@ -326,8 +358,28 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
   func notifyReporting<R: Reactor<Action, Mutation, State>>(
     _ mutation: Mutation, _ published: State, _ reactor: R
   ) {
-    if attachments != nil { reportApplied(mutation, published) }
-    if !observers.isEmpty { notifyObservers(published) }
+    // Two shapes. With a recorder (a recording, a replay), the mutation is recorded, then
+    // reported through `reportApplied`. With inspectors alone, their report and the
+    // notification are inlined here, so that an inspected mutation runs in this one frame; kept
+    // apart from the recorder's shape, which a replay runs on every step.
+    if let attachments = unretainedAttachments {
+      let recorded = attachments.borrow { attachments in
+        guard let recorder = attachments.unretainedRecorder else { return false }
+        recorder.borrow { $0.record(mutation, published) }
+        if attachments.inspectors != nil { reportApplied(mutation) }
+        return true
+      }
+      if !recorded {
+        attachments.borrow { attachments in
+          if let inspectors = attachments.unretainedInspectors {
+            inspectors.borrow { $0.applied(mutation, new: published) }
+          }
+        }
+      }
+      if !observers.isEmpty { notifyObservers(published) }
+    } else if !observers.isEmpty {
+      notify(published)
+    }
     if let composition { composition.didReduce(mutation, of: reactor) }
   }
 

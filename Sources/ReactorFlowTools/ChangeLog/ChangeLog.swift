@@ -10,7 +10,7 @@ import ReactorFlow
 /// `ReactorFlow`, category `changes`), where effects are also signpost intervals that Instruments
 /// shows. Standard error receives each event's lines in one write; ``init(to:)`` writes the lines
 /// to a `TextOutputStream` instead, and ``init(write:)`` passes each line to a closure. Log one
-/// reactor with ``ReactorFlow/Reactor/logChanges(to:)-(((String)->Void)?)``, or every reactor with
+/// reactor with `Reactor.logChanges(to:)`, or every reactor with
 /// `ReactorInspection.attach(_:)`:
 /// ```swift
 /// let token = ReactorInspection.attach(ChangeLog())
@@ -24,25 +24,35 @@ import ReactorFlow
 /// [CounterReactor]   effect #0 started (CounterReactor.swift:24)
 /// [CounterReactor]   effect #0 finished
 /// ```
-/// A change log is an ordinary ``ReactorFlow/ReactorInspector``: a debugging aid, which may cost
+/// A change log is an ordinary `ReactorInspector`: a debugging aid, which may cost
 /// an action a few times what the action costs. A state change costs what its changed fields
 /// cost: the fields of a struct state are compared by their bytes, and only the changed ones are
 /// described.
 @MainActor
 public final class ChangeLog: ReactorInspector {
   /// The most lines of state diff written for one mutation; the rest is counted.
-  static let maximumDiffLines = 24
+  @usableFromInline static let maximumDiffLines = 24
   /// The most characters of an action or a mutation written; the rest is cut.
   static let maximumValueLength = 160
 
   /// Receives each line, without its line break, unless the lines are gathered per event.
   private let writeLine: @MainActor (String) -> Void
-  /// Receives an event's lines at once, each followed by a line break: standard error's writer,
-  /// so that one event takes one write.
-  private let writeEvent: ((String) -> Void)?
-  private var pending = ""
+  /// Receives an event's lines at once, as UTF-8, each followed by a line break: standard
+  /// error's writer, so that one event takes one write.
+  private let writeEvent: ((UnsafeBufferPointer<UInt8>) -> Void)?
+  // The log's state is used on the main actor only, and no access to it is held across a call
+  // out: no dynamic exclusivity checks, which cost a mutation's lines a tenth of their price
+  // (CONTRIBUTING.md, Performance idioms).
+  @exclusivity(unchecked) private var pending: [UInt8] = []
   /// The layout of each struct state met, or `nil` for a state outlined whole.
-  private var layouts: [ObjectIdentifier: StateLayout?] = [:]
+  @exclusivity(unchecked) private var layouts: [ObjectIdentifier: StateLayout?] = [:]
+  /// The last state type met and its layout, looked up before `layouts`.
+  @exclusivity(unchecked) private var lastLayout: (type: ObjectIdentifier, layout: StateLayout?)?
+  /// The lines of recent actions and mutations, by their values' bytes (`RecentLine`): a
+  /// screen's few dozen, looked up in order, the oldest replaced once there are 64.
+  @exclusivity(unchecked) @usableFromInline var recentLines: [(key: RecentLine, line: String)] = []
+  @exclusivity(unchecked) private var nextReplaced = 0
+  @exclusivity(unchecked) private var lastPrefix: (name: String, prefix: String)?
   #if canImport(os)
     private let signposter = OSSignposter(subsystem: "ReactorFlow", category: .pointsOfInterest)
     private var intervals: [EffectKey: OSSignpostIntervalState] = [:]
@@ -86,13 +96,15 @@ public final class ChangeLog: ReactorInspector {
       }, event: nil)
   }
 
-  /// Creates a change log that passes each event's lines to `write` at once, each followed by a
-  /// line break, as it writes them to standard error.
-  convenience init(events write: @escaping (String) -> Void) {
+  /// Creates a change log that passes each event's lines to `write` at once, as UTF-8, each
+  /// followed by a line break, as it writes them to standard error.
+  convenience init(events write: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
     self.init(line: { _ in }, event: write)
   }
 
-  private init(line: @escaping @MainActor (String) -> Void, event: ((String) -> Void)?) {
+  private init(
+    line: @escaping @MainActor (String) -> Void, event: ((UnsafeBufferPointer<UInt8>) -> Void)?
+  ) {
     writeLine = line
     writeEvent = event
   }
@@ -104,57 +116,164 @@ public final class ChangeLog: ReactorInspector {
   public func receive<Action, Mutation, State>(
     _ event: ReactorEvent<Action, Mutation, State>, from reactor: InspectedReactor
   ) {
-    let name = reactor.name
     switch event {
     case .action(let action, let source):
-      let from = source == .send ? "" : " (from \(source))"
-      write("[\(name)] action \(shortDescription(of: action, limit: Self.maximumValueLength))\(from)")
+      logAction(action, source: source, of: reactor)
     case .mutation(let mutation, let effect):
-      let from = effect.map { " (from effect #\($0.serial))" } ?? ""
-      write("[\(name)]   mutation \(shortDescription(of: mutation, limit: Self.maximumValueLength))\(from)")
+      logMutation(mutation, effect: effect, of: reactor)
     case .state(let old, let new):
-      let changes = self.changes(old: old, new: new)
-      for change in changes.prefix(Self.maximumDiffLines) { write("[\(name)]     \(change)") }
-      if changes.count > Self.maximumDiffLines {
-        write("[\(name)]     … \(changes.count - Self.maximumDiffLines) more changed lines")
-      }
+      logState(old: old, new: new, of: reactor)
     case .effectStarted(let effect):
-      write("[\(name)]   \(effect) started")
+      write("[\(reactor.name)]   \(effect) started")
+      endEvent()
     case .effectEnded(let effect, let outcome):
       let label = effect.ids.isEmpty ? "" : " \"\(effect.label)\""
-      write("[\(name)]   effect #\(effect.serial)\(label) \(outcome)")
-    }
-    if let writeEvent, !pending.isEmpty {
-      writeEvent(pending)
-      pending = ""
+      write("[\(reactor.name)]   effect #\(effect.serial)\(label) \(outcome)")
+      endEvent()
     }
     #if canImport(os)
       signpost(event, reactor)
     #endif
   }
 
-  private func write(_ line: String) {
+  // The usual events one by one, each given its values: `Reactor.logChanges` calls them from its
+  // handler, specialized for the reactor's types, rather than `receive`, which takes the event
+  // apart in unspecialized code and pays a look-up of the payloads' types on every event.
+
+  /// Writes an action's line.
+  @inlinable
+  func logAction<Action>(_ action: Action, source: ActionSource, of reactor: InspectedReactor) {
+    write(line(for: action, kind: .action(source), of: reactor))
+    endEvent()
+  }
+
+  /// Writes a mutation's line.
+  @inlinable
+  func logMutation<Mutation>(_ mutation: Mutation, effect: InspectedEffect?, of reactor: InspectedReactor) {
+    let line = line(for: mutation, kind: .mutation, of: reactor)
+    write(effect.map { "\(line) (from effect #\($0.serial))" } ?? line)
+    endEvent()
+  }
+
+  /// Writes the lines of a state change: at most ``maximumDiffLines`` of them, then how many were
+  /// left out. Inlinable, like `Reactor.logChanges`: the states' bytes are then compared in code
+  /// specialized for their type, without copying them through its value witnesses.
+  @inlinable
+  func logState<State>(old: State, new: State, of reactor: InspectedReactor) {
+    let prefix = statePrefix(of: reactor)
+    var count = 0
+    func emit(_ line: String) {
+      count += 1
+      if count <= Self.maximumDiffLines { write(line) }
+    }
+    if let layout = layout(of: State.self, sample: old) {
+      withUnsafeBytes(of: old) { before in
+        withUnsafeBytes(of: new) { after in
+          layout.changes(
+            old: before.baseAddress!, new: after.baseAddress!, prefix: prefix,
+            mirrors: { (Mirror(reflecting: old), Mirror(reflecting: new)) }, emit)
+        }
+      }
+    } else {
+      wholeStateChanges(old: old, new: new, prefix: prefix, emit)
+    }
+    endState(count: count, prefix: prefix)
+  }
+
+  /// The start of a reactor's lines of state changes, `[Name]     `, kept for the last reactor.
+  @usableFromInline
+  func statePrefix(of reactor: InspectedReactor) -> String {
+    if let lastPrefix, lastPrefix.name == reactor.name { return lastPrefix.prefix }
+    let prefix = "[\(reactor.name)]     "
+    lastPrefix = (reactor.name, prefix)
+    return prefix
+  }
+
+  /// Sends an event's lines on, when they are gathered: one write to standard error.
+  @usableFromInline
+  func endEvent() {
+    guard let writeEvent, !pending.isEmpty else { return }
+    pending.withUnsafeBufferPointer(writeEvent)
+    pending.removeAll(keepingCapacity: true)
+  }
+
+  /// An action's or a mutation's line: the one kept for the value's bytes, or a new one.
+  @inlinable
+  func line<Value>(for value: Value, kind: RecentLine.Kind, of reactor: InspectedReactor) -> String {
+    let key = RecentLine(value, kind: kind, reactor: reactor.id)
+    if let key, let kept = recentLines.first(where: { $0.key == key }) { return kept.line }
+    return newLine(for: value, kind: kind, key: key, of: reactor)
+  }
+
+  /// Makes the line of a value that has none kept, and keeps it if the value has a key.
+  @usableFromInline
+  func newLine<Value>(for value: Value, kind: RecentLine.Kind, key: RecentLine?, of reactor: InspectedReactor)
+    -> String
+  {
+    let description = shortDescription(of: value, limit: Self.maximumValueLength)
+    let line =
+      switch kind {
+      case .action(.send): "[\(reactor.name)] action \(description)"
+      case .action(let source): "[\(reactor.name)] action \(description) (from \(source))"
+      case .mutation: "[\(reactor.name)]   mutation \(description)"
+      }
+    if let key {
+      if recentLines.count < 64 {
+        recentLines.append((key, line))
+      } else {
+        recentLines[nextReplaced] = (key, line)
+        nextReplaced = (nextReplaced + 1) % 64
+      }
+    }
+    return line
+  }
+
+  @usableFromInline
+  func write(_ line: String) {
     if writeEvent != nil {
-      pending += line
-      pending += "\n"
+      pending.append(contentsOf: line.utf8)
+      pending.append(UInt8(ascii: "\n"))
     } else {
       writeLine(line)
     }
   }
 
-  /// The changed lines between two states: by field when the state is a struct whose fields
-  /// have a known layout, else by the whole state's outline.
-  private func changes<State>(old: State, new: State) -> [String] {
-    let type = ObjectIdentifier(State.self)
+  /// The layout of `type`, learned from `sample` the first time the type is met; `nil` for a
+  /// state outlined whole.
+  @usableFromInline
+  func layout<State>(of type: State.Type, sample: State) -> StateLayout? {
+    let key = ObjectIdentifier(type)
+    if let last = lastLayout, last.type == key { return last.layout }
     let layout: StateLayout?
-    if let known = layouts[type] {
+    if let known = layouts[key] {
       layout = known
     } else {
-      layout = StateLayout(of: old)
-      layouts[type] = .some(layout)
+      layout = StateLayout(of: sample)
+      layouts[key] = .some(layout)
     }
-    if let layout { return layout.changes(old: old, new: new) }
-    return StateDiff.changes(old: old, new: new).map(Self.withoutIndentation)
+    lastLayout = (key, layout)
+    return layout
+  }
+
+  /// The changed lines of the whole states' outlines, for a state without a layout.
+  @usableFromInline
+  func wholeStateChanges(old: Any, new: Any, prefix: String, _ emit: (String) -> Void) {
+    for line in StateDiff.changes(old: old, new: new) { emit(prefix + Self.withoutIndentation(line)) }
+  }
+
+  /// Counts the lines a state change left out, and ends its event.
+  @usableFromInline
+  func endState(count: Int, prefix: String) {
+    if count > Self.maximumDiffLines {
+      write("\(prefix)… \(count - Self.maximumDiffLines) more changed lines")
+    }
+    endEvent()
+  }
+
+  /// Names a reactor for its events.
+  @usableFromInline
+  static func inspected(id: ObjectIdentifier, name: String) -> InspectedReactor {
+    InspectedReactor(id: id, name: name)
   }
 
   /// A diff line of a state's outline as the log writes it: its marker and its content, without
@@ -190,6 +309,38 @@ public final class ChangeLog: ReactorInspector {
   #endif
 }
 
+/// What an action's or a mutation's line is kept by: its value's type and bytes, what the line
+/// shows besides, and its reactor. Describing a value costs most of a line, and for plain data of
+/// a few bytes, equal bytes are an equal value, whose description is the same.
+@usableFromInline
+struct RecentLine: Equatable {
+  @usableFromInline
+  enum Kind: Equatable {
+    case action(ActionSource)
+    case mutation
+  }
+
+  @usableFromInline let type: ObjectIdentifier
+  @usableFromInline let low: UInt64
+  @usableFromInline let high: UInt64
+  @usableFromInline let kind: Kind
+  @usableFromInline let reactor: ObjectIdentifier
+
+  /// The key of `value`'s line, or `nil` when the value is not plain data of at most 16 bytes.
+  @inlinable
+  init?<Value>(_ value: Value, kind: Kind, reactor: ObjectIdentifier) {
+    guard _isPOD(Value.self), MemoryLayout<Value>.size <= 16 else { return nil }
+    var bytes: (UInt64, UInt64) = (0, 0)
+    withUnsafeMutableBytes(of: &bytes) { bytes in
+      withUnsafeBytes(of: value) { bytes.copyMemory(from: $0) }
+    }
+    type = ObjectIdentifier(Value.self)
+    (low, high) = bytes
+    self.kind = kind
+    self.reactor = reactor
+  }
+}
+
 extension Reactor {
   /// Logs what this reactor does from now on, until the token is cancelled or released: one line
   /// per action, each mutation with the state fields it changed, and effects as they start and
@@ -202,6 +353,7 @@ extension Reactor {
   /// - Parameter write: Receives each line; by default lines go to standard error, or to the
   ///   unified log on Apple systems.
   /// - Returns: The token that keeps the log attached.
+  @inlinable
   public func logChanges(to write: (@MainActor (String) -> Void)? = nil) -> ObservationToken {
     attachChangeLog(ChangeLog(write: write))
   }
@@ -219,13 +371,23 @@ extension Reactor {
   /// ```
   /// - Parameter output: Receives the lines.
   /// - Returns: The token that keeps the log attached.
+  @inlinable
   public func logChanges<Output: TextOutputStream>(to output: Output) -> ObservationToken {
     attachChangeLog(ChangeLog(to: output))
   }
 
-  /// Attaches `log` to this reactor alone.
+  /// Attaches `log` to this reactor alone. Inlinable, so that its handler takes each event apart
+  /// in code specialized for the reactor's types (see `ChangeLog.logAction`).
+  @inlinable
   func attachChangeLog(_ log: ChangeLog) -> ObservationToken {
-    let reactor = InspectedReactor(id: ObjectIdentifier(runtime), name: String(describing: type(of: self)))
-    return inspect { event in log.receive(event, from: reactor) }
+    let reactor = ChangeLog.inspected(id: ObjectIdentifier(runtime), name: String(describing: type(of: self)))
+    return inspect { event in
+      switch event {
+      case .action(let action, let source): log.logAction(action, source: source, of: reactor)
+      case .mutation(let mutation, let effect): log.logMutation(mutation, effect: effect, of: reactor)
+      case .state(let old, let new): log.logState(old: old, new: new, of: reactor)
+      case .effectStarted, .effectEnded: log.receive(event, from: reactor)
+      }
+    }
   }
 }

@@ -1,3 +1,13 @@
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Android)
+  import Android
+#endif
+
 import ReactorFlow
 
 /// A struct state's stored fields, learned once per type, so that the change log finds the fields
@@ -8,6 +18,7 @@ import ReactorFlow
 /// object changed shows alike in the old and the new outline anyway, since both show that one
 /// object as it is now. A field whose bytes differ but whose outline does not (padding, another
 /// copy of an equal string) writes nothing, as in the whole state's diff.
+@usableFromInline
 final class StateLayout {
   /// One stored property of the state.
   private struct Field {
@@ -50,25 +61,55 @@ final class StateLayout {
     /// The value at `pointer`, as its outline writes it: its `debugDescription`.
     func text(at pointer: UnsafeRawPointer) -> String {
       switch self {
-      case .int: pointer.load(as: Int.self).description
-      case .int8: pointer.load(as: Int8.self).description
-      case .int16: pointer.load(as: Int16.self).description
-      case .int32: pointer.load(as: Int32.self).description
-      case .int64: pointer.load(as: Int64.self).description
-      case .uint: pointer.load(as: UInt.self).description
-      case .uint8: pointer.load(as: UInt8.self).description
-      case .uint16: pointer.load(as: UInt16.self).description
-      case .uint32: pointer.load(as: UInt32.self).description
-      case .uint64: pointer.load(as: UInt64.self).description
+      case .int: Self.decimal(Int64(pointer.load(as: Int.self)))
+      case .int8: Self.decimal(Int64(pointer.load(as: Int8.self)))
+      case .int16: Self.decimal(Int64(pointer.load(as: Int16.self)))
+      case .int32: Self.decimal(Int64(pointer.load(as: Int32.self)))
+      case .int64: Self.decimal(pointer.load(as: Int64.self))
+      case .uint: Self.decimal(UInt64(pointer.load(as: UInt.self)), negative: false)
+      case .uint8: Self.decimal(UInt64(pointer.load(as: UInt8.self)), negative: false)
+      case .uint16: Self.decimal(UInt64(pointer.load(as: UInt16.self)), negative: false)
+      case .uint32: Self.decimal(UInt64(pointer.load(as: UInt32.self)), negative: false)
+      case .uint64: Self.decimal(pointer.load(as: UInt64.self), negative: false)
       case .bool: pointer.load(as: Bool.self) ? "true" : "false"
       case .double: pointer.load(as: Double.self).debugDescription
       case .float: pointer.load(as: Float.self).debugDescription
       case .string: pointer.load(as: String.self).debugDescription
       }
     }
+
+    private static func decimal(_ value: Int64) -> String {
+      decimal(value.magnitude, negative: value < 0)
+    }
+
+    /// An integer's digits, as its `description` writes them. Written here: the standard
+    /// library's `description` is generic over `BinaryInteger` and runs unspecialized, several
+    /// times the cost of these few lines for a change log's every changed number.
+    private static func decimal(_ magnitude: UInt64, negative: Bool) -> String {
+      var count = negative ? 1 : 0
+      var rest = magnitude
+      repeat {
+        count += 1
+        rest /= 10
+      } while rest > 0
+      return String(unsafeUninitializedCapacity: count) { bytes in
+        if negative { bytes[0] = UInt8(ascii: "-") }
+        var rest = magnitude
+        for index in stride(from: count - 1, through: negative ? 1 : 0, by: -1) {
+          bytes[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+          rest /= 10
+        }
+        return count
+      }
+    }
   }
 
   private let fields: [Field]
+  /// Where each field's bytes are, apart from the rest, so that comparing them copies nothing.
+  private let spans: [(offset: Int, size: Int)]
+  /// The start of each field's lines after the last prefix, `prefix − label: ` and
+  /// `prefix + label: `, so that a line is one concatenation.
+  @exclusivity(unchecked) private var leads: (prefix: String, lines: [(removed: String, added: String)])?
 
   /// The layout of `State`, or `nil` when the state's outline is not the list of its stored
   /// fields' outlines, or when its fields' places cannot be checked against its bytes: an enum, a
@@ -118,39 +159,46 @@ final class StateLayout {
       !fields.allSatisfy({ $0.label.hasPrefix("_") })
     else { return nil }
     self.fields = fields
+    spans = fields.map { ($0.offset, $0.size) }
   }
 
-  /// The change log's lines for the fields that differ between `old` and `new`: for each, the
-  /// changed lines of its outline, each after its marker (`−` for a line of the old value, `+` for
-  /// one of the new), without the outline's indentation.
-  func changes<State>(old: State, new: State) -> [String] {
-    withUnsafeBytes(of: old) { before in
-      withUnsafeBytes(of: new) { after in
-        var lines: [String] = []
-        // The two states' fields as their mirrors give them, made only when a field that is not
-        // a plain value changed.
-        var children: (old: [Any], new: [Any])?
-        for (index, field) in fields.enumerated() {
-          let range = field.offset..<(field.offset + field.size)
-          guard !before[range].elementsEqual(after[range]) else { continue }
-          guard let leaf = field.leaf else {
-            if children == nil {
-              children = (Mirror(reflecting: old).children.map(\.value), Mirror(reflecting: new).children.map(\.value))
-            }
-            guard let children, index < children.old.count, index < children.new.count else { return lines }
-            let oldLines = StateDiff.outline(children.old[index], label: field.label, depth: 1)
-            let newLines = StateDiff.outline(children.new[index], label: field.label, depth: 1)
-            lines += StateDiff.changedLines(old: oldLines, new: newLines).map(ChangeLog.withoutIndentation)
-            continue
-          }
-          let oldText = leaf.text(at: before.baseAddress! + field.offset)
-          let newText = leaf.text(at: after.baseAddress! + field.offset)
-          guard oldText != newText else { continue }
-          lines.append("− \(field.label): \(oldText)")
-          lines.append("+ \(field.label): \(newText)")
+  /// Passes `emit` the change log's lines for the fields that differ between the states at
+  /// `old` and `new`: for each, the changed lines of its outline, each after `prefix` and its
+  /// marker (`−` for a line of the old value, `+` for one of the new), without the outline's
+  /// indentation. A field that is not a plain value is read back through the states' mirrors,
+  /// which `mirrors` makes when one changed.
+  @usableFromInline
+  func changes(
+    old: UnsafeRawPointer, new: UnsafeRawPointer, prefix: String, mirrors: () -> (old: Mirror, new: Mirror),
+    _ emit: (String) -> Void
+  ) {
+    if leads?.prefix != prefix {
+      leads = (prefix, fields.map { ("\(prefix)− \($0.label): ", "\(prefix)+ \($0.label): ") })
+    }
+    let leads = self.leads?.lines ?? []
+    var children: (old: [Any], new: [Any])?
+    for index in spans.indices {
+      let (offset, size) = spans[index]
+      guard memcmp(old + offset, new + offset, size) != 0 else { continue }
+      let field = fields[index]
+      guard let leaf = field.leaf else {
+        if children == nil {
+          let (oldMirror, newMirror) = mirrors()
+          children = (oldMirror.children.map(\.value), newMirror.children.map(\.value))
         }
-        return lines
+        guard let children, index < children.old.count, index < children.new.count else { return }
+        let oldLines = StateDiff.outline(children.old[index], label: field.label, depth: 1)
+        let newLines = StateDiff.outline(children.new[index], label: field.label, depth: 1)
+        for line in StateDiff.changedLines(old: oldLines, new: newLines) {
+          emit(prefix + ChangeLog.withoutIndentation(line))
+        }
+        continue
       }
+      let oldText = leaf.text(at: old + offset)
+      let newText = leaf.text(at: new + offset)
+      guard oldText != newText else { continue }
+      emit(leads[index].removed + oldText)
+      emit(leads[index].added + newText)
     }
   }
 }

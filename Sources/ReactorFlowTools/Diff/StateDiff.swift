@@ -1,7 +1,7 @@
 import ReactorFlow
 
 /// A line diff of two values' outlines: the tester's failure messages, the change log
-/// (``Reactor/logChanges(to:)``) and a replay's divergences all show states through it.
+/// (`Reactor.logChanges(to:)`) and a replay's divergences all show states through it.
 ///
 /// An outline has `dump`'s shape, made stable: it shows what a value holds, never how a type
 /// stores it, so that two processes, two platforms or two toolchains render equal values alike.

@@ -52,7 +52,7 @@ extension Reactor {
       case .mutation(let mutation, let fromEffect, let recordedState):
         // An action's own mutations were reduced when it was sent; an effect's are fed in now.
         if fromEffect { runtime.receive(mutation, self) }
-        let replayed = check.probe.entries
+        let replayed = check.steps.entries
         guard index < replayed.count,
           case .mutation(let replayedMutation, _, let state, _) = replayed[index],
           fromEffect || check.isSameMutation(replayedMutation, mutation),
@@ -83,6 +83,8 @@ final class ReplayCheck<Action: Sendable, Mutation: Sendable, State> {
 
   /// The recorder of the replay itself: the loop appends each action and mutation to its entries.
   @usableFromInline let probe: SessionRecorder<Action, Mutation, State>
+  /// The probe's steps, which the loop reads at every step.
+  @usableFromInline let steps: StepRecorder<Action, Mutation, State>
   /// `==` of `State`, when it is `Equatable`.
   @usableFromInline let isEqual: ((State, State) -> Bool)?
   /// `==` of `Mutation`, or the same description.
@@ -119,7 +121,8 @@ final class ReplayCheck<Action: Sendable, Mutation: Sendable, State> {
       Equality.of(Mutation.self) ?? { String(reflecting: $0) == String(reflecting: $1) }
     runtime.isReplaying = true
     probe = SessionRecorder(reactor, clock: nil)
-    probe.entries.reserveCapacity(recording.steps.count)
+    steps = probe.steps
+    steps.entries.reserveCapacity(recording.steps.count)
   }
 
   /// Checks the mutation step at `index` in full, after the quick check failed: returns the
@@ -129,7 +132,7 @@ final class ReplayCheck<Action: Sendable, Mutation: Sendable, State> {
     guard case .mutation(let mutation, let fromEffect, let recordedState) = recording.steps[index].event
     else { return nil }
     let name = "mutation \(named(mutation))\(fromEffect ? " from an effect" : "")"
-    let replayed = probe.entries
+    let replayed = probe.steps.entries
     guard index < replayed.count,
       case .mutation(let replayedMutation, _, let replayedState) = probe.step(replayed[index]).event
     else {
@@ -174,8 +177,8 @@ final class ReplayCheck<Action: Sendable, Mutation: Sendable, State> {
   /// Checks that the replay produced nothing more than the recording holds.
   @usableFromInline
   func verifyEnd() throws {
-    guard probe.entries.count > recording.steps.count else { return }
-    let mutations = probe.entries[recording.steps.count...].filter {
+    guard probe.steps.entries.count > recording.steps.count else { return }
+    let mutations = probe.steps.entries[recording.steps.count...].filter {
       if case .action = $0 { return false }
       return true
     }

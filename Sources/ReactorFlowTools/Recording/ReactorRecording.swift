@@ -3,7 +3,7 @@ import ReactorFlow
 /// A reactor's session: the actions sent to it and the mutations its effects sent, in order, with
 /// their times and the state each mutation published. `Codable` when `Action` and `Mutation` are.
 ///
-/// Make one with ``Reactor/recordSession(clock:)``; replay it with ``Reactor/replay(_:)``, which
+/// Make one with `Reactor.recordSession(clock:)`; replay it with `Reactor.replay(_:)`, which
 /// feeds it to a fresh reactor with effects off and checks that the reactor reaches the same
 /// states, step for step. `reduce` is synchronous and pure, so a replay is exact.
 ///

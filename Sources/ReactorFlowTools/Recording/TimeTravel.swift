@@ -8,8 +8,8 @@ import ReactorFlow
 /// travel.move(to: 3)   // the view shows the state after the third mutation
 /// travel.back()
 /// ```
-/// The reactor is replayed first (``Reactor/replay(_:)``), so it must be fresh, and its effects
-/// stay off. Moving changes only what the reactor publishes (``Reactor/currentState``, observers,
+/// The reactor is replayed first (`Reactor.replay(_:)`), so it must be fresh, and its effects
+/// stay off. Moving changes only what the reactor publishes (`Reactor.currentState`, observers,
 /// streams); do not send it actions while travelling.
 @MainActor
 public final class TimeTravel<R: Reactor> {
@@ -24,7 +24,7 @@ public final class TimeTravel<R: Reactor> {
   /// - Parameters:
   ///   - reactor: A fresh reactor of the recorded type.
   ///   - recording: The session.
-  /// - Throws: What ``Reactor/replay(_:)`` throws.
+  /// - Throws: What `Reactor.replay(_:)` throws.
   public init(reactor: R, recording: R.Recording) throws {
     self.reactor = reactor
     self.states = try reactor.replayStates(recording, keepingStates: true)

@@ -25,7 +25,7 @@ public final class TraceRecorder: ReactorInspector {
       case mutation(String, effect: InspectedEffect?)
       /// An effect started.
       case effectStarted(InspectedEffect)
-      /// An effect ended; the text is its ``EffectOutcome``'s description.
+      /// An effect ended; the text is its `EffectOutcome`'s description.
       case effectEnded(InspectedEffect, outcome: String)
       /// The reactor started (or began to be recorded): from here on it has a lane.
       case started

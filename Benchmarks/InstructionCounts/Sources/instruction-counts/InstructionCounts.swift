@@ -1,6 +1,7 @@
 import Dispatch
 import Observation
 import ReactorFlow
+import ReactorFlowTools
 
 #if canImport(Darwin)
   import Darwin

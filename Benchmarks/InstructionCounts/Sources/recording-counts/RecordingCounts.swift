@@ -1,4 +1,5 @@
 import ReactorFlow
+import ReactorFlowTools
 
 #if canImport(Darwin)
   import Darwin

@@ -15,12 +15,15 @@ import XCTest
 /// one side is ReactorKit and RxSwift), whose ReactorFlow side `MigrationGuideTests` and
 /// `MigrationGuideTestingTests` compile in their own shape.
 final class DocCSnippetTests: XCTestCase {
+  /// The package's root: this file is Tests/ReactorFlowTests/Docs/DocCSnippetTests.swift.
   private static let package = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 
   /// The catalogs whose pages are checked: every page of each, so that a new article is too.
   private static let catalogs = [
     "Sources/ReactorFlow/ReactorFlow.docc",
+    "Sources/ReactorFlowTools/ReactorFlowTools.docc",
     "Sources/ReactorFlowTesting/ReactorFlowTesting.docc",
   ]
 

@@ -1,3 +1,4 @@
+import ReactorFlowTestSupport
 import ReactorFlowTesting
 import XCTest
 
@@ -5,24 +6,22 @@ import XCTest
 final class ReactorStubTests: XCTestCase {
   func test_stub_actionsSent_areRecordedAndNotProcessed() async {
     // given
-    let client = FactClientMock()
-    let reactor = AsyncCounterReactor(client: client)
+    let reactor = InspectedCounter()
     let stub = ReactorStub(reactor)
 
     // when
     reactor.send(.increment)
-    reactor.send(.loadFact)
+    reactor.send(.load)
 
     // then
-    XCTAssertEqual(stub.actions.count, 2)
-    XCTAssertEqual(reactor.currentState, AsyncCounterReactor.State())
-    XCTAssertEqual(reactor.runtime.activeEffectCount, 0)
-    XCTAssertFalse(client.factSpy.called)
+    XCTAssertEqual(stub.actions, [.increment, .load])
+    XCTAssertEqual(reactor.currentState, InspectedCounter.State())
+    XCTAssertEqual(reactor.runtime.activeEffectCount, 0, "the load's effect never started")
   }
 
   func test_stub_stateSet_isShownAndObserved() async {
     // given
-    let reactor = AsyncCounterReactor()
+    let reactor = InspectedCounter()
     let stub = ReactorStub(reactor)
     let counts = reactor.record(\.count)
 
@@ -37,9 +36,9 @@ final class ReactorStubTests: XCTestCase {
 
   func test_stub_removeAllActions_forgetsThem() async {
     // given
-    let reactor = RootReactor(userService: UserServiceMock())
+    let reactor = InspectedCounter()
     let stub = ReactorStub(reactor)
-    reactor.send(.didBecomeActive)
+    reactor.send(.increment)
 
     // when
     stub.removeAllActions()
