@@ -1,9 +1,9 @@
 import Foundation
 import RandomUserCore
 import ReactorFlow
-import ReactorFlowTools
 import ReactorFlowTestSupport
 import ReactorFlowTesting
+import ReactorFlowTools
 import XCTest
 
 // The snippets of ReactorFlow's and ReactorFlowTesting's doc comments that use the sample's

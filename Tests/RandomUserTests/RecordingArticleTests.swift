@@ -1,8 +1,8 @@
 import Foundation
 import RandomUserCore
 import ReactorFlow
-import ReactorFlowTools
 import ReactorFlowTesting
+import ReactorFlowTools
 import XCTest
 
 /// The record-and-replay snippets of ReactorFlow's "Inspecting a reactor" article (Inspection.md),

@@ -1,8 +1,8 @@
 import Foundation
 import RandomUserCore
 import ReactorFlow
-import ReactorFlowTools
 import ReactorFlowTesting
+import ReactorFlowTools
 import XCTest
 
 /// A recording kept in the repository (`Fixtures/load-8-people.json`: `randomuser --count 8

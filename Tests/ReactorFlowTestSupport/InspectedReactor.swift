@@ -1,6 +1,5 @@
 import ReactorFlow
 
-
 /// A reactor with every kind of event an inspector can see: a synchronous mutation, an effect that
 /// sends, one that waits until cancelled, one that fails, a transform that makes two actions, and
 /// external actions that the test feeds.
@@ -26,7 +25,7 @@ package final class InspectedCounter: Reactor {
   package let external: AsyncStream<Action>?
   package let externalContinuation: AsyncStream<Action>.Continuation
   /// The line of the `.run` of `.load`, for the inspected source location.
-  package static let loadLine = 42
+  package static let loadLine = 41
 
   package init(withExternalActions: Bool = false) {
     let (stream, continuation) = AsyncStream.makeStream(of: Action.self)

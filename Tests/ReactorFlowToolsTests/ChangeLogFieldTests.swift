@@ -1,7 +1,7 @@
 import Foundation
+import ReactorFlow
 import XCTest
 
-import ReactorFlow
 @testable import ReactorFlowTools
 
 /// The change log finds a struct state's changed fields from their bytes and outlines only those:

@@ -1,7 +1,7 @@
+import ReactorFlow
 import ReactorFlowTestSupport
 import XCTest
 
-import ReactorFlow
 @testable import ReactorFlowTools
 
 /// The change log writes the same lines whichever way it writes them: to a closure, one string

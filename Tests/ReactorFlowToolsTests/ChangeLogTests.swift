@@ -1,6 +1,6 @@
 import ReactorFlow
-import ReactorFlowTools
 import ReactorFlowTestSupport
+import ReactorFlowTools
 import XCTest
 
 @MainActor

@@ -1,8 +1,8 @@
 import Foundation
 import ReactorFlow
-import ReactorFlowTools
 import ReactorFlowTestSupport
 import ReactorFlowTesting
+import ReactorFlowTools
 import XCTest
 
 #if canImport(FoundationXML)

@@ -16,6 +16,9 @@ let package = Package(
     .executableTarget(name: "FeatureDemo", dependencies: ["Feature"]),
     .testTarget(
       name: "FeatureTests",
-      dependencies: ["Feature", .product(name: "ReactorFlowTesting", package: "ReactorFlow")]),
+      dependencies: [
+        "Feature", .product(name: "ReactorFlowTesting", package: "ReactorFlow"),
+        .product(name: "ReactorFlowTools", package: "ReactorFlow"),
+      ]),
   ]
 )

@@ -16,7 +16,10 @@ let package = Package(
     .executableTarget(name: "FeatureDemo", dependencies: ["Feature"]),
     .testTarget(
       name: "FeatureTests",
-      dependencies: ["Feature", .product(name: "ReactorFlowTesting", package: "ReactorFlow")]),
+      dependencies: [
+        "Feature", .product(name: "ReactorFlowTesting", package: "ReactorFlow"),
+        .product(name: "ReactorFlowTools", package: "ReactorFlow"),
+      ]),
   ],
   swiftLanguageModes: [.v5]
 )

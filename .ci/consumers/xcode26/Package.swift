@@ -27,7 +27,8 @@ let package = Package(
       dependencies: [.product(name: "ReactorFlow", package: "ReactorFlow")],
       swiftSettings: xcode26AppDefaults),
     // A non-test target that runs the stubbed demo screen (CounterDemo), as a preview would.
-    .executableTarget(name: "FeatureDemo", dependencies: ["Feature"],
+    .executableTarget(
+      name: "FeatureDemo", dependencies: ["Feature"],
       swiftSettings: xcode26AppDefaults),
     // Swift Testing, with the app target's settings: what Xcode 26's test template makes.
     .testTarget(
@@ -45,7 +46,10 @@ let package = Package(
     // isolated by default, so an XCTest target there keeps nonisolated default isolation.)
     .testTarget(
       name: "FeatureTests",
-      dependencies: ["Feature", .product(name: "ReactorFlowTesting", package: "ReactorFlow")],
+      dependencies: [
+        "Feature", .product(name: "ReactorFlowTesting", package: "ReactorFlow"),
+        .product(name: "ReactorFlowTools", package: "ReactorFlow"),
+      ],
       swiftSettings: approachableConcurrency),
   ]
 )

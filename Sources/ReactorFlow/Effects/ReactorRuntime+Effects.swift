@@ -29,75 +29,47 @@ struct WeakReactor<R: Reactor>: Sendable {
   }
 }
 
-/// What an effect's task holds: the effect, the reactor (weakly), where the elements go, the
-/// serial the registry knows the task by and, when something inspects the reactor, the effect's
-/// name, in one allocation that the task's closure and the body's `Send` capture.
+/// What the task of a `.run` effect holds: the body, the reactor (weakly), where the elements go
+/// and the serial the registry knows the task by, in one allocation. The task's closure and the
+/// body's `Send` capture this one reference each, which Swift passes as the closure's context
+/// itself, so neither allocates a context of its own.
 @usableFromInline
-final class RunningEffect<R: Reactor, Element: Sendable>: Sendable {
-  @usableFromInline let effect: Effect<Element>
+final class RunningBody<R: Reactor, Element: Sendable>: Sendable {
+  @usableFromInline let body: Effect<Element>.Body
   /// A weak reference of its own rather than a `WeakReactor<R>`: this class's deinit, which is not
   /// specialized, would look up that struct's generic metadata at the end of every effect.
   @usableFromInline weak let reactor: R?
   @usableFromInline let sink: Sink<R, Element>
-  /// The registry's serial, or `nil` for a piece of another effect that runs in a task of its own
-  /// (a merged effect, a `finally`'s closing piece).
-  @usableFromInline let serial: Int?
-  @usableFromInline let inspected: InspectedEffect?
+  @usableFromInline let serial: Int
 
   @inlinable
-  init(
-    _ effect: Effect<Element>, _ reactor: R?, _ sink: Sink<R, Element>, serial: Int?,
-    inspected: InspectedEffect?
-  ) {
-    self.effect = effect
+  init(_ body: @escaping Effect<Element>.Body, _ reactor: R, _ sink: Sink<R, Element>, serial: Int) {
+    self.body = body
     self.reactor = reactor
     self.sink = sink
     self.serial = serial
-    self.inspected = inspected
   }
 
-  /// Runs the effect to its end: the one place where an effect's body is called, what it throws
-  /// caught and sent to `recover(from:)`, and its end reported to the inspectors and the registry.
-  @inlinable
-  @MainActor
-  func run() async -> EffectOutcome {
-    var outcome = EffectOutcome.finished
-    do {
-      // A `.run` effect, the most common, calls its body from here: `perform`'s frame, sized for
-      // its largest case, is then not allocated in the effect's task.
-      if case .run(_, let body) = effect.operation {
-        try await EffectHost.runBody(body, sending: send)
-      } else {
-        try await ReactorRuntime.perform(effect, WeakReactor(value: reactor), sink)
-      }
-    } catch {
-      outcome = failed(error)
-    }
-    if inspected != nil || serial != nil { ended(outcome) }
-    return outcome
-  }
-
-  /// How an effect that threw ended: cancellation is how effects are stopped on purpose, not a
-  /// failure; any other error goes to the reactor's `recover(from:)`. Out of line, like `ended`:
+  /// Sends an error the body threw to the reactor's `recover(from:)`, unless it is the
+  /// cancellation by which effects are stopped on purpose. Never inlined, like ``finished()``:
   /// inlined, their code would grow the frame of the task's closure, which stays allocated while
   /// the body sleeps.
   @inlinable
   @inline(never)
   @MainActor
-  func failed(_ error: any Error) -> EffectOutcome {
-    if error is CancellationError { return .cancelled }
+  func failed(_ error: any Error) {
+    // Compared by type first, as `run` does: `is` asks the runtime for a dynamic cast, and a
+    // cancelled effect ends here.
+    guard type(of: error) != CancellationError.self, !(error is CancellationError) else { return }
     ReactorRuntime<R.Action, R.Mutation, R.State>.recover(from: error, WeakReactor(value: reactor))
-    return .failed(error)
   }
 
-  /// Reports the end to the inspectors, and tells the registry that the task has ended.
+  /// Tells the registry that the task has ended.
   @inlinable
   @inline(never)
   @MainActor
-  func ended(_ outcome: EffectOutcome) {
-    guard let runtime = reactor?.runtime else { return }
-    if let inspected { runtime.inspectEffectEnd(inspected, outcome) }
-    if let serial { runtime.effects?.didFinish(serial: serial) }
+  func finished() {
+    reactor?.runtime.effects?.didFinish(serial: serial)
   }
 
   /// The `Send` the body gets: an element is dropped once the effect is cancelled or the reactor
@@ -225,12 +197,23 @@ extension ReactorRuntime {
       if isReplaying { return Task {} }
       inspected = inspectEffectStart(effect, serial: serial, ids: ids.array)
     }
-    let running = RunningEffect(effect, reactor, sink, serial: serial, inspected: inspected)
-    let task = EffectHost.startTask(priority: Self.taskPriority(of: effect)) {
-      if let inspected = running.inspected {
-        _ = await InspectedEffect.running(inspected) { await running.run() }
-      } else {
-        _ = await running.run()
+    let task: Task<Void, Never>
+    if inspected == nil, case .run(_, let body) = effect.operation {
+      // The most common effect takes the shortest path: see `RunningBody`.
+      task = Self.start(
+        RunningBody(body, reactor, sink, serial: serial), priority: Self.taskPriority(of: effect))
+    } else {
+      let weakReactor = WeakReactor(value: reactor)
+      task = EffectHost.startTask(priority: Self.taskPriority(of: effect)) {
+        if let inspected {
+          let outcome = await InspectedEffect.running(inspected) {
+            await Self.run(effect, weakReactor, sink)
+          }
+          weakReactor.value?.runtime.inspectEffectEnd(inspected, outcome)
+        } else {
+          await Self.run(effect, weakReactor, sink)
+        }
+        weakReactor.value?.runtime.effects?.didFinish(serial: serial)
       }
     }
     registry.register(task, serial: serial, ids: ids, isExternal: isExternal)
@@ -242,6 +225,36 @@ extension ReactorRuntime {
     return task
   }
 
+  /// Starts the task of a `.run` effect that nothing inspects. In production the task's closure
+  /// calls the body itself, with one suspension point and no frame between them: every async
+  /// frame is allocated in the task, and these stay allocated while the body sleeps.
+  @inlinable
+  static func start<R: Reactor<Action, Mutation, State>, Element>(
+    _ running: RunningBody<R, Element>, priority: TaskPriority?
+  ) -> Task<Void, Never> {
+    guard let host = EffectHost.installed else {
+      return Task(priority: priority) { [running] in
+        do {
+          try await running.body(running.send)
+        } catch {
+          running.failed(error)
+        }
+        running.finished()
+      }
+    }
+    // Through `runBody`, as every body with a host: under NonisolatedNonsendingByDefault, where
+    // a `nonisolated` function passed by name runs depends on the closure that calls it, and
+    // runBody's is the one WhereCodeRuns.md and the consumer packages describe.
+    return host.start(priority) { [running] in
+      do {
+        try await EffectHost.runBody(running.body, sending: running.send)
+      } catch {
+        running.failed(error)
+      }
+      running.finished()
+    }
+  }
+
   /// The priority a `.run` effect asked for, if any: its task starts with it.
   @inlinable
   static func taskPriority<Element>(of effect: Effect<Element>) -> TaskPriority? {
@@ -251,13 +264,30 @@ extension ReactorRuntime {
 
   // MARK: - Running an effect in its task
 
-  /// Runs a piece of a running effect in a task of its own, to its end (see `RunningEffect`).
+  /// Runs an effect to its end and says how it ended; a thrown error goes to the reactor's
+  /// `recover(from:)`.
   @inlinable
   @discardableResult
   static func run<R: Reactor<Action, Mutation, State>, Element>(
     _ effect: Effect<Element>, _ reactor: WeakReactor<R>, _ sink: Sink<R, Element>
   ) async -> EffectOutcome {
-    await RunningEffect(effect, reactor.value, sink, serial: nil, inspected: nil).run()
+    do {
+      // A `.run` effect, the most common, calls its body from here: `perform`'s frame, sized
+      // for its largest case, is then not allocated in the effect's task.
+      if case .run(_, let body) = effect.operation {
+        try await EffectHost.runBody(body, sending: Send { element in deliver(element, reactor, sink) })
+      } else {
+        try await perform(effect, reactor, sink)
+      }
+      return .finished
+    } catch {
+      // Cancellation is how effects are stopped on purpose; it is not a failure. Compared by
+      // type rather than with `catch is`, which asks the runtime for a dynamic cast: this runs
+      // at the end of every cancelled effect.
+      if type(of: error) == CancellationError.self { return .cancelled }
+      recover(from: error, reactor)
+      return .failed(error)
+    }
   }
 
   /// Sends an error that an effect threw to the reactor's `recover(from:)`, and the mutation it

@@ -1,7 +1,8 @@
+import ReactorFlow
+
 #if canImport(os)
   import os
 #endif
-import ReactorFlow
 
 /// A readable log of what reactors do: one line per action, the mutations it produced with the
 /// state fields each one changed, and effects as they start and end.
@@ -169,8 +170,10 @@ public final class ChangeLog: ReactorInspector {
     if let layout = layout(of: State.self, sample: old) {
       withUnsafeBytes(of: old) { before in
         withUnsafeBytes(of: new) { after in
+          // A state with a layout has fields, and so bytes.
+          guard let before = before.baseAddress, let after = after.baseAddress else { return }
           layout.changes(
-            old: before.baseAddress!, new: after.baseAddress!, prefix: prefix,
+            old: before, new: after, prefix: prefix,
             mirrors: { (Mirror(reflecting: old), Mirror(reflecting: new)) }, emit)
         }
       }

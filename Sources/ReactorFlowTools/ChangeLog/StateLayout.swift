@@ -1,3 +1,5 @@
+import ReactorFlow
+
 #if canImport(Darwin)
   import Darwin
 #elseif canImport(Glibc)
@@ -7,8 +9,6 @@
 #elseif canImport(Android)
   import Android
 #endif
-
-import ReactorFlow
 
 /// A struct state's stored fields, learned once per type, so that the change log finds the fields
 /// a mutation changed by comparing their bytes, and outlines only those: a mutation's lines then

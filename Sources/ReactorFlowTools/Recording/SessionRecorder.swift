@@ -37,7 +37,9 @@ public final class SessionRecorder<Action: Sendable, Mutation: Sendable, State> 
   }
 
   /// An entry as a recording's step.
-  func step(_ entry: StepRecorder<Action, Mutation, State>.Entry) -> ReactorRecording<Action, Mutation, State>.Step {
+  func step(_ entry: StepRecorder<Action, Mutation, State>.Entry)
+    -> ReactorRecording<Action, Mutation, State>.Step
+  {
     switch entry {
     case .action(let action, let time):
       .init(time: time, event: .action(action))

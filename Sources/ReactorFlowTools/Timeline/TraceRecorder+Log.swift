@@ -1,3 +1,5 @@
+import ReactorFlow
+
 #if canImport(Darwin)
   import Darwin
 #elseif canImport(Glibc)
@@ -7,7 +9,6 @@
 #elseif canImport(Android)
   import Android
 #endif
-import ReactorFlow
 
 extension TraceRecorder {
   /// What a recorder keeps as events arrive: each event with its time, its action or mutation

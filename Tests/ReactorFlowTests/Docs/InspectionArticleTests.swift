@@ -1,6 +1,6 @@
 import ReactorFlow
-import ReactorFlowTools
 import ReactorFlowTestSupport
+import ReactorFlowTools
 import XCTest
 
 /// The snippets of ReactorFlow's "Inspecting a reactor" article (Inspection.md), verbatim, and the

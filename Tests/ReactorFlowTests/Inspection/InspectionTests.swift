@@ -1,7 +1,7 @@
 import ReactorFlow
-import ReactorFlowTools
 import ReactorFlowTestSupport
 import ReactorFlowTesting
+import ReactorFlowTools
 import XCTest
 
 @MainActor

@@ -1,8 +1,8 @@
 import Foundation
 import ReactorFlow
-import ReactorFlowTools
 import ReactorFlowTestSupport
 import ReactorFlowTesting
+import ReactorFlowTools
 import XCTest
 
 /// A counter whose step and effect delay are set at creation: a replay with another step is

@@ -1,7 +1,7 @@
 import Foundation
 import ReactorFlow
-import ReactorFlowTools
 import ReactorFlowTesting
+import ReactorFlowTools
 import XCTest
 
 /// A list of a hundred entries, `Codable` and `Equatable`: each action changes one entry's score,

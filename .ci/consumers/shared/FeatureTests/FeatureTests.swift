@@ -1,5 +1,6 @@
 import Foundation
 import ReactorFlowTesting
+import ReactorFlowTools
 import XCTest
 
 @testable import Feature
