@@ -17,5 +17,9 @@ let package = Package(
     .testTarget(
       name: "FeatureTests",
       dependencies: ["Feature", .product(name: "ReactorFlowTesting", package: "ReactorFlow")]),
+    // Tests of the mock that `swift package generate-mocks` writes into it (see consumers.sh).
+    .testTarget(
+      name: "MockTests",
+      dependencies: ["Feature", .product(name: "ReactorFlowTesting", package: "ReactorFlow")]),
   ]
 )
