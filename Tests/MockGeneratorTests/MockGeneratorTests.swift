@@ -17,7 +17,11 @@ final class MockGeneratorTests: XCTestCase {
 
   func test_shapes_writesTheMocksTheFixtureCompiles() throws {
     try assertWritesTheCommittedMocks(
-      of: "Shapes", ["AccountClientMock.swift", "LoggerMock.swift", "ReadingMock.swift", "StorageMock.swift"])
+      of: "Shapes",
+      [
+        "AccountClientMock.swift", "LoggerMock.swift", "QuoteClientMock.swift", "ReadingMock.swift",
+        "StorageMock.swift",
+      ])
   }
 
   func test_mainActorShapes_writesTheMocksTheFixtureCompiles() throws {
