@@ -11,6 +11,8 @@ let package = Package(
     .library(name: "ReactorFlow", targets: ["ReactorFlow"]),
     .library(name: "ReactorFlowTools", targets: ["ReactorFlowTools"]),
     .library(name: "ReactorFlowTesting", targets: ["ReactorFlowTesting"]),
+    // `swift package generate-mocks`: Spy-based mocks of the protocols a target marks.
+    .plugin(name: "GenerateMocks", targets: ["GenerateMocks"]),
   ],
   dependencies: [],
   targets: [
@@ -78,6 +80,30 @@ let package = Package(
     .testTarget(
       name: "GitHubSearchTests",
       dependencies: ["GitHubSearchCore", "ReactorFlow", "ReactorFlowTesting", "githubsearch-demo"]
+    ),
+    // The mock generator: the command plugin asks SwiftPM for a target's symbol graph and hands it
+    // to the tool, which writes the mocks. The generator is a library so that its tests call it
+    // on committed symbol graphs without running the plugin.
+    .plugin(
+      name: "GenerateMocks",
+      capability: .command(
+        intent: .custom(
+          verb: "generate-mocks",
+          description: "Writes a Spy-based mock of each protocol of a target marked `/// - Mockable`"),
+        permissions: [
+          .writeToPackageDirectory(reason: "Writes the generated mocks into the folder given by --output")
+        ]),
+      dependencies: ["reactorflow-mocks"],
+      path: "Plugins/GenerateMocks"
+    ),
+    .executableTarget(
+      name: "reactorflow-mocks", dependencies: ["MockGenerator"], path: "Plugins/reactorflow-mocks"),
+    .target(name: "MockGenerator", path: "Plugins/MockGenerator"),
+    .testTarget(
+      name: "MockGeneratorTests",
+      dependencies: ["MockGenerator"],
+      // Symbol graphs and the mocks written from them, read through their path (`#filePath`).
+      exclude: ["Fixtures"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -84,6 +84,13 @@ expect 2 stderr "expected no arguments, got 1" -- bash "$taskboard" nope
 expect 2 stderr "expected no arguments, got 1" -- bash "$taskboard" ""
 expect 2 stderr "expected no arguments, got 2" -- bash "$taskboard" --help extra
 
+mocks=.ci/mocks.sh
+usage_line="usage: .ci/mocks.sh [--update]"
+expect 0 stdout "--update keeps them" -- bash "$mocks" --help
+expect 0 stdout "--update keeps them" -- bash "$mocks" -h
+expect 2 stderr "expected no argument or --update, got: nope" -- bash "$mocks" nope
+expect 2 stderr "expected no argument or --update, got: --update extra" -- bash "$mocks" --update extra
+
 # limits.sh on two small trees: one at its limits passes, one a line over each and with a
 # "for those who follow" heading fails with one line per violation.
 tree=$(mktemp -d)
@@ -108,5 +115,5 @@ if [[ $failures -ne 0 ]]; then
   echo "check-scripts: $failures check(s) failed." >&2
   exit 1
 fi
-echo "check-scripts: loop-exact.sh, fuzz.sh, limits.sh and sample-taskboard.sh answered --help and bad command lines as documented;"
+echo "check-scripts: loop-exact.sh, fuzz.sh, limits.sh, sample-taskboard.sh and mocks.sh answered --help and bad command lines as documented;"
 echo "check-scripts: limits.sh passed files at their limits and named each file over them."

@@ -3,7 +3,8 @@
 # by path, with the products named as the README's Installation section names them, in three
 # setups: SwiftPM's defaults, Xcode 26's app-target defaults, and Swift 5 language mode. They share
 # one set of sources (shared/), the README's code as a user writes it, and each runs FeatureDemo,
-# a non-test target that drives the views from a stubbed reactor.
+# a non-test target that drives the views from a stubbed reactor. Each also runs
+# `swift package generate-mocks` on its Feature target and tests the mock it wrote (MockTests).
 #
 #   bash .ci/consumers.sh [defaults|xcode26|swift5 ...]   # all three by default
 #
@@ -32,6 +33,17 @@ for name in "${names[@]}"; do
   # second run reuses the first one's build of ReactorFlow.
   scratch="$root/.build-consumer-$name"
   log=$(mktemp)
+  # The consumer's test value of SearchClient, generated as a user generates one, into the target
+  # whose tests use it; the build below compiles it with the consumer's settings.
+  echo "consumers: $name: generating the mocks"
+  if ! timeout 900 swift package --package-path "$work/$name" --scratch-path "$scratch" \
+    --allow-writing-to-package-directory generate-mocks --target Feature --output Tests/MockTests/Mocks \
+    >"$log" 2>&1 || [ ! -f "$work/$name/Tests/MockTests/Mocks/SearchClientMock.swift" ]; then
+    cat "$log"
+    echo "consumers: $name: generate-mocks failed" >&2
+    status=1
+    continue
+  fi
   echo "consumers: $name: building"
   if ! timeout 900 swift build --build-tests --package-path "$work/$name" --scratch-path "$scratch" \
     >"$log" 2>&1; then

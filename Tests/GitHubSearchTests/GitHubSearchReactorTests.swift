@@ -9,7 +9,7 @@ import XCTest
 final class GitHubSearchReactorTests: XCTestCase {
   private typealias State = GitHubSearchReactor.State
 
-  private func page(_ repos: String..., next: Int?) -> Result<SearchPage, GitHubSearchError> {
+  private func page(_ repos: String..., next: Int?) -> Result<SearchPage, any Error> {
     .success(SearchPage(repos: repos, nextPage: next))
   }
 
@@ -32,7 +32,7 @@ final class GitHubSearchReactorTests: XCTestCase {
       $0.nextPage = 2
     }
     await tester.finish()
-    XCTAssertEqual(client.searchSpy.allArguments, [SearchCall(query: "sw", page: 1)])
+    XCTAssertEqual(client.searchCalls, [SearchCall(query: "sw", page: 1)])
   }
 
   func test_updateQuery_whileASearchRuns_cancelsItAndShowsOnlyTheNewResults() async {
@@ -54,7 +54,7 @@ final class GitHubSearchReactorTests: XCTestCase {
     await tester.receive(.setRepos(["reactor/one"], nextPage: nil)) { $0.repos = ["reactor/one"] }
     await tester.finish()
     XCTAssertEqual(
-      client.searchSpy.allArguments,
+      client.searchCalls,
       [SearchCall(query: "rx", page: 1), SearchCall(query: "reactor", page: 1)])
   }
 
@@ -108,7 +108,7 @@ final class GitHubSearchReactorTests: XCTestCase {
     await tester.send(.loadNextPage)  // the last page: nothing to load
     await tester.finish()
     XCTAssertEqual(
-      client.searchSpy.allArguments, [SearchCall(query: "a", page: 1), SearchCall(query: "a", page: 2)])
+      client.searchCalls, [SearchCall(query: "a", page: 1), SearchCall(query: "a", page: 2)])
   }
 
   func test_loadNextPage_beforeAnyResults_loadsNothing() async {
@@ -192,7 +192,7 @@ final class GitHubSearchReactorTests: XCTestCase {
     // given
     let clock = TestClock()
     let client = GitHubSearchClientMock()
-    client.searchSpy.returns(.failure(.rateLimited))
+    client.searchSpy.returns(.failure(GitHubSearchError.rateLimited))
     let tester = ReactorTester(GitHubSearchReactor(client: client, clock: clock))
 
     // when

@@ -3,15 +3,18 @@ import ReactorFlow
 import ReactorFlowTestSupport
 import XCTest
 
-/// Failures, retry and cancellation of `MainReactor.load`, with a scripted client.
+/// Failures, retry and cancellation of `MainReactor.load`, with the generated `PeopleClientMock`,
+/// and a scripted client where a test awaits the start of a call.
 @MainActor
 final class MainReactorLoadingTests: XCTestCase {
-  func test_load_clientFails_setsErrorAndKeepsPreviousSections() async {
-    // given
-    let client = ScriptedPeopleClient([.people, .failure(.httpStatus(503))])
+  func test_load_clientFails_setsErrorAndKeepsPreviousSections() async throws {
+    // given: a first load answered, then the server fails
+    let client = PeopleClientMock()
+    client.fetchPeopleSpy.returns(.success(try await OfflinePeopleClient().fetchPeople(count: 40, seed: nil)))
     let reactor = MainReactor(client: client)
     await bounded("load(40) finishes") { await reactor.send(.load(40)).finish() }
     let before = reactor.currentState.shownSections
+    client.fetchPeopleSpy.returns(.failure(PeopleClientError.httpStatus(503)))
 
     // when
     await bounded("load(50) finishes") { await reactor.send(.load(50)).finish() }
@@ -24,12 +27,15 @@ final class MainReactorLoadingTests: XCTestCase {
     XCTAssertEqual(reactor.currentState.lastRequestedCount, 50)
   }
 
-  func test_retry_afterFailure_repeatsLastLoadAndClearsError() async {
-    // given
-    let client = ScriptedPeopleClient([.failure(.transport("offline"))], then: .people)
+  func test_retry_afterFailure_repeatsLastLoadAndClearsError() async throws {
+    // given: a load that failed
+    let client = PeopleClientMock()
+    client.fetchPeopleSpy.returns(.failure(PeopleClientError.transport("offline")))
     let reactor = MainReactor(client: client, seed: "retry")
     await bounded("load(25) finishes") { await reactor.send(.load(25)).finish() }
     XCTAssertNotNil(reactor.currentState.sections.error)
+    client.fetchPeopleSpy.returns(
+      .success(try await OfflinePeopleClient().fetchPeople(count: 25, seed: "retry")))
 
     // when
     await bounded("retry finishes") { await reactor.send(.retry).finish() }
@@ -37,12 +43,13 @@ final class MainReactorLoadingTests: XCTestCase {
     // then
     XCTAssertNil(reactor.currentState.sections.error)
     XCTAssertEqual(reactor.currentState.peopleCount, 25)
-    XCTAssertEqual(client.recordedCalls, [.init(count: 25, seed: "retry"), .init(count: 25, seed: "retry")])
+    XCTAssertEqual(client.fetchPeopleSpy.allArguments.map(\.count), [25, 25])
+    XCTAssertEqual(client.fetchPeopleSpy.allArguments.map(\.seed), ["retry", "retry"])
   }
 
   func test_retry_beforeAnyLoad_doesNothing() async {
     // given
-    let client = ScriptedPeopleClient()
+    let client = PeopleClientMock()
     let reactor = MainReactor(client: client)
 
     // when
@@ -51,7 +58,7 @@ final class MainReactorLoadingTests: XCTestCase {
     // then
     XCTAssertFalse(task.hasEffects)
     XCTAssertEqual(reactor.currentState, MainReactor.State())
-    XCTAssertEqual(client.recordedCalls, [])
+    XCTAssertFalse(client.fetchPeopleSpy.called)
   }
 
   func test_load_whileLoading_cancelsFirstAndLatestWins() async {
@@ -76,8 +83,9 @@ final class MainReactorLoadingTests: XCTestCase {
   }
 
   func test_load_started_setsLoadingFlagSynchronously() async {
-    // given
-    let client = ScriptedPeopleClient([.suspendUntilCancelled])
+    // given: a fetch that never returns
+    let client = PeopleClientMock()
+    client.fetchPeopleSpy.neverReturns()
     let reactor = MainReactor(client: client)
 
     // when

@@ -20,5 +20,9 @@ let package = Package(
         "Feature", .product(name: "ReactorFlowTesting", package: "ReactorFlow"),
         .product(name: "ReactorFlowTools", package: "ReactorFlow"),
       ]),
+    // Tests of the mock that `swift package generate-mocks` writes into it (see consumers.sh).
+    .testTarget(
+      name: "MockTests",
+      dependencies: ["Feature", .product(name: "ReactorFlowTesting", package: "ReactorFlow")]),
   ]
 )

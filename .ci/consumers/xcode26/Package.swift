@@ -51,5 +51,11 @@ let package = Package(
         .product(name: "ReactorFlowTools", package: "ReactorFlow"),
       ],
       swiftSettings: approachableConcurrency),
+    // Tests of the mock that `swift package generate-mocks` writes into it (see consumers.sh), with
+    // the app's settings: the generated file compiles where the main actor is the default.
+    .testTarget(
+      name: "MockTests",
+      dependencies: ["Feature", .product(name: "ReactorFlowTesting", package: "ReactorFlow")],
+      swiftSettings: xcode26AppDefaults),
   ]
 )

@@ -29,7 +29,7 @@
 /// after a delay on the clock the test gives, a ``TestClock`` or an ``ImmediateClock``:
 /// ```swift
 /// func search(query: String, page: Int) async throws -> SearchPage {
-///   try await searchSpy.answer(SearchCall(query: query, page: page)).get()
+///   try await searchSpy.answer((query, page)).get()
 /// }
 /// ```
 ///

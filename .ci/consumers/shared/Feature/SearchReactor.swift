@@ -1,6 +1,8 @@
 import ReactorFlow
 
-// A client as the README writes them: a protocol with a live value and a test value.
+// A client as the README writes them: a protocol with a live value and a test value, which
+// consumers.sh generates from the line below.
+/// - Mockable
 protocol SearchClient: Sendable {
   func search(_ query: String) async throws -> [String]
 }

@@ -27,6 +27,8 @@ public struct SearchPage: Equatable, Sendable {
 /// let reactor = GitHubSearchReactor(client: .live())     // the app
 /// let preview = GitHubSearchReactor(client: .preview)    // a preview or a demo screen
 /// ```
+///
+/// - Mockable
 public protocol GitHubSearchClient: Sendable {
   /// The repositories matching `query` on page `page` (from 1). Throws a
   /// ``GitHubSearchError``, or `CancellationError` when the search was cancelled.

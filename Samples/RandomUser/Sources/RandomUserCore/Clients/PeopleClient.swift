@@ -10,6 +10,8 @@ import Foundation
 /// let reactor = MainReactor(client: .live())   // production, over HTTP
 /// let reactor = MainReactor(client: .offline)  // previews, demos and the default CLI
 /// ```
+///
+/// - Mockable
 public protocol PeopleClient: Sendable {
   /// Fetches at most `count` people (1...5000, as the API allows; a page with more is an error, not
   /// cut short), reproducibly for a `seed`, or the source's choice for `nil`. Throws a
