@@ -2,8 +2,11 @@ extension GeneratedTest {
   /// Shrinks a failing run, given as the numbers of each step, to a smaller one that breaks the
   /// same invariant: first by deleting steps, in halves, then quarters, down to single steps
   /// (delta debugging); then by lowering each number, to zero or as low as a binary search
-  /// finds. A change is kept only when the replay still breaks the invariant and the result is
-  /// smaller (fewer steps, or the same steps with a lower number first), so shrinking ends.
+  /// finds; then by moving simpler steps before others, so that steps whose order does not
+  /// matter come out in one order. A change is kept only when the replay still breaks the
+  /// invariant and the result is smaller (fewer steps, or the same steps with a lower number
+  /// first), so shrinking ends. The result is minimal for these changes: no step can be deleted,
+  /// no number lowered and no two neighbours swapped, which is not always the shortest sequence.
   /// - Returns: The smallest run found, and how many replays it took.
   func shrink(
     _ original: [[UInt64]], invariant: Int, _ location: SourceLocation
@@ -72,6 +75,15 @@ extension GeneratedTest {
           position += 1
         }
         step += 1
+      }
+      var index = 0
+      while index + 1 < current.count {
+        var candidate = current
+        candidate.swapAt(index, index + 1)
+        if Self.isSmaller(candidate, than: current), await attempt(candidate) {
+          improved = true
+        }
+        index += 1
       }
     }
     return (current, replays)
