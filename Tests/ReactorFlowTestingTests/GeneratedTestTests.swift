@@ -256,3 +256,29 @@ final class GeneratedTestTests: XCTestCase {
     XCTAssertEqual(report.actionCoverage.description, "Action: clear 25 (1 of 1 cases)")
   }
 }
+
+/// The article's way from a failure to a regression test: record the minimal sequence.
+@MainActor
+final class GeneratedTestRecordingTests: XCTestCase {
+  private func makeReactor(clock: TestClock) -> CheckoutReactor {
+    CheckoutReactor(clock: clock)
+  }
+
+  func test_recordOfAFailuresSteps_replays() async throws {
+    // given
+    var test = GeneratedTest(
+      seed: 3, actions: CheckoutProperties.actions, invariants: CheckoutProperties.invariants,
+      make: makeReactor)
+    test.printsReport = false
+    var report: GeneratedTestReport<CheckoutReactor>?
+    _ = await captureFailures { report = await test.run() }
+    let failure = try XCTUnwrap(report?.failure)
+
+    // when
+    let recording = await test.record(failure.steps)
+    makeReactor(clock: TestClock()).assertReplays(recording)
+
+    // then
+    XCTAssertEqual(recording.steps.count, 8)
+  }
+}

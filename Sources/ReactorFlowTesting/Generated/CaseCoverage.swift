@@ -62,16 +62,70 @@ public struct CaseCoverage: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// The cases a generated test reaches, counted as the runs go.
+///
+/// A case's name comes from a `Mirror`, which costs thousands of instructions (the runtime
+/// demangles the payload's type). For a value of plain data of up to 16 bytes (an enum with an
+/// `Int` payload, most actions and mutations), the name is kept by the value's bytes, so that a
+/// value seen before costs a hash look-up; other values are reflected each time.
 @MainActor
 final class CoverageCounter {
-  private(set) var actions: [String: Int] = [:]
-  private(set) var mutations: [String: Int] = [:]
+  private var actionCounts = CaseCounts()
+  private var mutationCounts = CaseCounts()
 
-  func noteAction(_ action: some Any) {
-    actions[SwiftSource.caseName(action), default: 0] += 1
+  var actions: [String: Int] { actionCounts.byName }
+  var mutations: [String: Int] { mutationCounts.byName }
+
+  func noteAction<Value>(_ action: Value) {
+    actionCounts.note(action)
   }
 
-  func noteMutation(_ mutation: some Any) {
-    mutations[SwiftSource.caseName(mutation), default: 0] += 1
+  func noteMutation<Value>(_ mutation: Value) {
+    mutationCounts.note(mutation)
+  }
+}
+
+/// Counts of case names, by name and, for small values of plain data, by their bytes.
+struct CaseCounts {
+  private struct Bytes: Hashable {
+    var low: UInt64
+    var high: UInt64
+  }
+
+  private var names: [String] = []
+  private var counts: [Int] = []
+  private var indexOfName: [String: Int] = [:]
+  private var indexOfBytes: [Bytes: Int] = [:]
+  /// Distinct byte patterns kept at most: a payload of many values (a counter's `add(Int)`)
+  /// would otherwise grow the table without end; beyond it, values are reflected.
+  private static var byteLimit: Int { 4096 }
+
+  var byName: [String: Int] {
+    Dictionary(uniqueKeysWithValues: zip(names, counts).filter { $0.1 > 0 })
+  }
+
+  mutating func note<Value>(_ value: Value) {
+    guard _isPOD(Value.self), MemoryLayout<Value>.size <= 16 else {
+      counts[index(of: SwiftSource.caseName(value))] += 1
+      return
+    }
+    var bytes = Bytes(low: 0, high: 0)
+    withUnsafeBytes(of: value) { source in
+      withUnsafeMutableBytes(of: &bytes) { $0.copyMemory(from: source) }
+    }
+    if let index = indexOfBytes[bytes] {
+      counts[index] += 1
+      return
+    }
+    let index = index(of: SwiftSource.caseName(value))
+    if indexOfBytes.count < Self.byteLimit { indexOfBytes[bytes] = index }
+    counts[index] += 1
+  }
+
+  private mutating func index(of name: String) -> Int {
+    if let index = indexOfName[name] { return index }
+    names.append(name)
+    counts.append(0)
+    indexOfName[name] = names.count - 1
+    return names.count - 1
   }
 }

@@ -47,17 +47,30 @@ final class GeneratedRun<R: Reactor> {
   let clock: TestClock
   private let test: GeneratedTest<R>
   private let location: SourceLocation
-  private let stateInvariants: [(index: Int, holds: (R.State) throws -> Bool)]
-  private let stepInvariants: [(index: Int, holds: (GeneratedTest<R>.Transition) throws -> Bool)]
+  // The invariants by kind, with their indices in the test's list apart: an array of tuples
+  // would ask the runtime for the tuple's metadata at every step, in code not specialized for R.
+  /// The test's generators, held as their closures: calling them through `GeneratedTest<R>` and
+  /// `Generator<Action>` would look up those types' metadata at every step.
+  private let generateAction: (inout Choices) -> R.Action
+  private let generateAdvance: ((inout Choices) -> Duration)?
+  private let actionWeight: UInt64
+  private let stepWeight: UInt64
+  private let stateChecks: [(R.State) throws -> Bool]
+  private let stateIndices: [Int]
+  private let stepChecks: [(GeneratedTest<R>.Transition) throws -> Bool]
+  private let stepIndices: [Int]
   private var mutations: [R.Mutation] = []
   private var isSending = false
+  /// The breach a state checked between two mutations of a step found; read through `hasBreach`.
   private var breach: Breach?
+  private var hasBreach = false
   /// The published state that the next mutation's check compares with.
   private var lastState: R.State
   private var currentStep = -1
   private let coverage: CoverageCounter?
-  /// Set for a detailed run: what each step did.
-  private(set) var records: [StepRecord]?
+  /// For a detailed run, what each step did.
+  private(set) var records: [StepRecord] = []
+  private let isDetailed: Bool
   /// Where each step's numbers start in the choices' `drawn`.
   private(set) var stepStarts: [Int] = []
   /// The unhandled errors effects threw during the current step.
@@ -71,17 +84,29 @@ final class GeneratedRun<R: Reactor> {
     self.coverage = coverage
     clock = TestClock(timeout: test.timeout)
     reactor = test.make(clock)
-    var stateInvariants: [(index: Int, holds: (R.State) throws -> Bool)] = []
-    var stepInvariants: [(index: Int, holds: (GeneratedTest<R>.Transition) throws -> Bool)] = []
+    var stateChecks: [(R.State) throws -> Bool] = []
+    var stateIndices: [Int] = []
+    var stepChecks: [(GeneratedTest<R>.Transition) throws -> Bool] = []
+    var stepIndices: [Int] = []
     for (index, invariant) in test.invariants.enumerated() {
       switch invariant.check {
-      case .state(let holds): stateInvariants.append((index, holds))
-      case .step(let holds): stepInvariants.append((index, holds))
+      case .state(let holds):
+        stateChecks.append(holds)
+        stateIndices.append(index)
+      case .step(let holds):
+        stepChecks.append(holds)
+        stepIndices.append(index)
       }
     }
-    self.stateInvariants = stateInvariants
-    self.stepInvariants = stepInvariants
-    records = detailed ? [] : nil
+    self.stateChecks = stateChecks
+    self.stateIndices = stateIndices
+    self.stepChecks = stepChecks
+    self.stepIndices = stepIndices
+    isDetailed = detailed
+    generateAction = test.actions.generate
+    generateAdvance = test.advances?.generate
+    actionWeight = UInt64(test.actions.weight)
+    stepWeight = actionWeight + UInt64(test.advances?.weight ?? 0)
     // A placeholder until the tap is in place: the first read of the state starts the reactor,
     // and the mutations of its external streams must be seen.
     lastState = reactor.initialState
@@ -100,24 +125,25 @@ final class GeneratedRun<R: Reactor> {
 
   /// Runs up to `limit` steps, drawn from `choices` or taken from `fixed`, and stops at the first
   /// broken invariant.
-  func execute(_ choices: inout Choices, limit: Int, fixed: [GeneratedTest<R>.Step]? = nil) async -> Outcome {
+  func execute(_ choices: inout Choices, limit: Int, fixed: [GeneratedTest<R>.Step] = []) async -> Outcome {
     if let breach = checkState(lastState, previous: lastState) { return .broke(breach) }
+    let isFixed = !fixed.isEmpty
     stepStarts.reserveCapacity(limit)
     for index in 0..<limit {
       currentStep = index
       stepStarts.append(choices.drawn.count)
       choices.beginStep(index)
-      let step = fixed?[index] ?? test.generateStep(&choices)
+      let step = isFixed ? fixed[index] : generateStep(&choices)
       mutations.removeAll(keepingCapacity: true)
       let before = lastState
-      if records != nil { records?.append(StepRecord(step: step, before: before, afterSend: before)) }
+      if isDetailed { records.append(StepRecord(step: step, before: before, afterSend: before)) }
       switch step {
       case .send(let action):
         coverage?.noteAction(action)
         isSending = true
         let task = reactor.send(action)
         isSending = false
-        if records != nil { records?[index].afterSend = reactor.currentState }
+        if isDetailed { records[index].afterSend = reactor.currentState }
         if task.hasEffects || reactor.runtime.activeEffectCount > 0 {
           await settleEffects()
         }
@@ -127,11 +153,15 @@ final class GeneratedRun<R: Reactor> {
           column: location.column)
       }
       let after = reactor.currentState
-      if let breach { return .broke(breach) }
-      if mutations.isEmpty {
-        // Nothing was reduced: the state is the one already checked.
-      } else if let breach = checkState(after, previous: lastState) {
-        return .broke(breach)
+      if hasBreach, let breach { return .broke(breach) }
+      if !mutations.isEmpty {
+        // Only a reduced state needs checking: otherwise it is the one already checked.
+        var detail: String?
+        if firstBroken(stateChecks, after, &detail) != nil,
+          let breach = checkState(after, previous: lastState)
+        {
+          return .broke(breach)
+        }
       }
       lastState = after
       if let error = unhandledErrors.first {
@@ -139,11 +169,12 @@ final class GeneratedRun<R: Reactor> {
           Breach(
             invariant: Self.unhandledError, step: index, detail: "\(error)", state: after, previous: before))
       }
-      if !stepInvariants.isEmpty,
-        let breach = checkStep(
-          Transition(step: step, mutations: mutations, before: before, after: after))
-      {
-        return .broke(breach)
+      if !stepChecks.isEmpty {
+        let transition = Transition(step: step, mutations: mutations, before: before, after: after)
+        var detail: String?
+        if firstBroken(stepChecks, transition, &detail) != nil, let breach = checkStep(transition) {
+          return .broke(breach)
+        }
       }
     }
     return .passed
@@ -166,11 +197,14 @@ final class GeneratedRun<R: Reactor> {
 
   private func willReduce(_ mutation: R.Mutation) {
     coverage?.noteMutation(mutation)
-    if records != nil { noteInRecord(mutation) }
+    if isDetailed { noteInRecord(mutation) }
     // The state now is the one the previous mutation of this step published: final, so checked.
-    if !mutations.isEmpty && breach == nil {
+    if !mutations.isEmpty && !hasBreach {
       let state = reactor.currentState
-      breach = checkState(state, previous: lastState)
+      if let found = checkState(state, previous: lastState) {
+        breach = found
+        hasBreach = true
+      }
       lastState = state
     }
     mutations.append(mutation)
@@ -178,45 +212,59 @@ final class GeneratedRun<R: Reactor> {
 
   private func noteInRecord(_ mutation: R.Mutation) {
     finishRecords()
-    guard !isSending, let last = records?.indices.last else { return }
-    records?[last].effectMutations.append((mutation, nil))
+    guard !isSending, let last = records.indices.last else { return }
+    records[last].effectMutations.append((mutation, nil))
   }
 
   /// Completes the last step's record: the state after its last effect mutation so far.
   func finishRecords() {
-    guard let last = records?.indices.last,
-      let previous = records?[last].effectMutations.indices.last,
-      records?[last].effectMutations[previous].state == nil
+    guard let last = records.indices.last,
+      let previous = records[last].effectMutations.indices.last,
+      records[last].effectMutations[previous].state == nil
     else { return }
-    records?[last].effectMutations[previous].state = reactor.currentState
+    records[last].effectMutations[previous].state = reactor.currentState
   }
 
+  /// Draws one step: an action, or an advance of the clock when the test has advances. An
+  /// advance is drawn after the actions, so that shrinking prefers an action.
+  private func generateStep(_ choices: inout Choices) -> GeneratedTest<R>.Step {
+    guard let generateAdvance else { return .send(generateAction(&choices)) }
+    let drawn = choices.draw(below: stepWeight)
+    return drawn < actionWeight ? .send(generateAction(&choices)) : .advance(generateAdvance(&choices))
+  }
+
+  /// The breach of the first state invariant that `state` breaks, if any.
   private func checkState(_ state: R.State, previous: R.State) -> Breach? {
-    for (index, holds) in stateInvariants {
-      let detail: String?
-      do {
-        if try holds(state) { continue }
-        detail = nil
-      } catch {
-        detail = "it threw \(error)"
-      }
-      return Breach(invariant: index, step: currentStep, detail: detail, state: state, previous: previous)
-    }
-    return nil
+    var detail: String?
+    guard let position = firstBroken(stateChecks, state, &detail) else { return nil }
+    return Breach(
+      invariant: stateIndices[position], step: currentStep, detail: detail, state: state, previous: previous)
   }
 
+  /// The breach of the first step invariant that `transition` breaks, if any.
   private func checkStep(_ transition: Transition) -> Breach? {
-    for (index, holds) in stepInvariants {
-      let detail: String?
+    var detail: String?
+    guard let position = firstBroken(stepChecks, transition, &detail) else { return nil }
+    return Breach(
+      invariant: stepIndices[position], step: currentStep, detail: detail, state: transition.after,
+      previous: transition.before)
+  }
+
+  /// The position of the first check that `value` fails, and in `detail` the error it threw.
+  /// A position, not a `Breach?`: code not specialized for R would ask for the optional's
+  /// metadata at every call.
+  private func firstBroken<Value>(
+    _ checks: [(Value) throws -> Bool], _ value: Value, _ detail: inout String?
+  ) -> Int? {
+    var position = 0
+    while position < checks.count {
       do {
-        if try holds(transition) { continue }
-        detail = nil
+        if try !checks[position](value) { return position }
       } catch {
         detail = "it threw \(error)"
+        return position
       }
-      return Breach(
-        invariant: index, step: currentStep, detail: detail, state: transition.after,
-        previous: transition.before)
+      position += 1
     }
     return nil
   }

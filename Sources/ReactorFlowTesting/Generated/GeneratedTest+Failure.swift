@@ -17,7 +17,7 @@ extension GeneratedTest {
       detailed.finishRecords()
       recorder.stop()
       recording = recorder.recording
-      records = detailed.records ?? []
+      records = detailed.records
       effectsRunning = detailed.reactor.runtime.activeEffectCount
     }
     var shown = breach

@@ -242,14 +242,6 @@ public struct GeneratedTest<R: Reactor> {
     return Execution(outcome: outcome, stepStarts: stepStarts, stepsRun: stepStarts.count)
   }
 
-  /// Draws one step: an action, or an advance of the clock when the test has advances.
-  func generateStep(_ choices: inout Choices) -> Step {
-    guard let advances else { return .send(actions.generate(&choices)) }
-    let actionWeight = UInt64(actions.weight)
-    let drawn = choices.draw(below: actionWeight + UInt64(advances.weight))
-    return drawn < actionWeight ? .send(actions.generate(&choices)) : .advance(advances.generate(&choices))
-  }
-
   /// The name of the invariant at `index`, quoted, or the built-in one's.
   func invariantName(_ index: Int) -> String {
     guard invariants.indices.contains(index) else {
