@@ -62,7 +62,7 @@ final class DetailReactorGeneratedTests: XCTestCase {
 
     // then
     XCTAssertNil(report.failure)
-    XCTAssertEqual(report.steps, 100 * 30)
+    XCTAssertEqual(report.steps, report.runs * 30)
     XCTAssertTrue(report.mutationCoverage.isComplete, "\(report.mutationCoverage)")
   }
 }

@@ -186,7 +186,7 @@ final class GeneratedTestTests: XCTestCase {
     XCTAssertEqual(buggy.count, 1)
     XCTAssertTrue(buggy.first?.message.hasPrefix("\"every receipt's total") == true, "\(buggy)")
     XCTAssertNil(report.failure)
-    XCTAssertEqual(report.steps, 100 * 30)
+    XCTAssertEqual(report.steps, report.runs * 30)
     XCTAssertTrue(fixedCheck)
     XCTAssertTrue(CheckoutReactor(clock: TestClock(), isFixed: true).assertReplays(recording))
     let failures = captureFailures { _ = CheckoutReactor(clock: TestClock()).assertReplays(recording) }
@@ -280,5 +280,51 @@ final class GeneratedTestRecordingTests: XCTestCase {
 
     // then
     XCTAssertEqual(recording.steps.count, 8)
+  }
+}
+
+/// The invariant every generated test checks without being told: no effect throws an error that
+/// nothing handles.
+@MainActor
+final class GeneratedTestUnhandledErrorTests: XCTestCase {
+  private struct Offline: Error {}
+
+  private final class UploadReactor: Reactor {
+    enum Action: Sendable, Equatable { case edit, upload }
+    enum Mutation: Sendable { case edited }
+    struct State: Sendable, Equatable { var edits = 0 }
+
+    let initialState = State()
+    let runtime = Runtime()
+
+    func mutate(action: Action) -> Effect<Mutation> {
+      switch action {
+      case .edit: .send(.edited)
+      case .upload: .run { _ in throw Offline() }
+      }
+    }
+
+    func reduce(state: State, mutation: Mutation) -> State {
+      State(edits: state.edits + 1)
+    }
+  }
+
+  func test_effectThrowingAnUnhandledError_isShrunkToTheActionThatStartsIt() async throws {
+    // given
+    var test = GeneratedTest(
+      seed: 9, actions: .oneOf(.constant(.edit), .constant(.upload)), invariants: []
+    ) { _ in UploadReactor() }
+    test.printsReport = false
+
+    // when
+    var report: GeneratedTestReport<UploadReactor>?
+    let failures = await captureFailures { report = await test.run() }
+
+    // then
+    XCTAssertEqual(failures.count, 1)
+    let failure = try XCTUnwrap(report?.failure)
+    XCTAssertEqual(failure.invariant, "no effect throws an error that nothing handles")
+    XCTAssertEqual(failure.steps, [.send(.upload)])
+    XCTAssertTrue(failure.description.contains("(Offline())"), failure.description)
   }
 }

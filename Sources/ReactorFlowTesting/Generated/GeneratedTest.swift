@@ -46,9 +46,13 @@ public struct GeneratedTest<R: Reactor> {
   public var advances: Generator<Duration>?
   /// What must hold in every run.
   public var invariants: [Invariant<R>]
-  /// How many runs, each on a fresh reactor. The environment variable `REACTORFLOW_RUNS`, when
-  /// set to a number, replaces it (a longer search on a nightly build).
-  public var runs: Int
+  /// How many runs, each on a fresh reactor: 100 unless the test chooses. The environment
+  /// variable `REACTORFLOW_RUNS`, when set to a number, replaces the default, for a longer search
+  /// on a nightly build; a number the test chose stays.
+  public var runs: Int {
+    didSet { runsAreChosen = true }
+  }
+  private var runsAreChosen: Bool
   /// How many steps each run takes at most (it stops at the first broken invariant).
   public var steps: Int
   /// The seed that fixes every run; `nil` for the environment variable `REACTORFLOW_SEED` when
@@ -79,7 +83,7 @@ public struct GeneratedTest<R: Reactor> {
 
   /// Creates a generated test.
   /// - Parameters:
-  ///   - runs: How many runs; see ``runs``.
+  ///   - runs: How many runs; `nil` for the default, see ``runs``.
   ///   - steps: How many steps each run takes at most.
   ///   - seed: The seed; see ``seed``.
   ///   - actions: The actions to send.
@@ -87,7 +91,7 @@ public struct GeneratedTest<R: Reactor> {
   ///   - invariants: What must hold.
   ///   - make: Makes a fresh reactor, with its mocks, on the clock it is given.
   public init(
-    runs: Int = 100,
+    runs: Int? = nil,
     steps: Int = 30,
     seed: UInt64? = nil,
     actions: Generator<R.Action>,
@@ -95,8 +99,9 @@ public struct GeneratedTest<R: Reactor> {
     invariants: [Invariant<R>],
     make: @escaping (TestClock) -> R
   ) {
-    precondition(runs >= 0 && steps >= 0, "GeneratedTest needs a count of runs and steps of at least 0")
-    self.runs = runs
+    precondition((runs ?? 0) >= 0 && steps >= 0, "GeneratedTest needs counts of runs and steps of at least 0")
+    self.runs = runs ?? 100
+    runsAreChosen = runs != nil
     self.steps = steps
     self.seed = seed
     self.actions = actions
@@ -107,14 +112,14 @@ public struct GeneratedTest<R: Reactor> {
 
   /// Creates a generated test that sends every case of a `CaseIterable` action.
   /// - Parameters:
-  ///   - runs: How many runs; see ``runs``.
+  ///   - runs: How many runs; `nil` for the default, see ``runs``.
   ///   - steps: How many steps each run takes at most.
   ///   - seed: The seed; see ``seed``.
   ///   - advances: The durations to advance the clock by, or `nil` never to advance it.
   ///   - invariants: What must hold.
   ///   - make: Makes a fresh reactor, with its mocks, on the clock it is given.
   public init(
-    runs: Int = 100,
+    runs: Int? = nil,
     steps: Int = 30,
     seed: UInt64? = nil,
     advances: Generator<Duration>? = nil,
@@ -146,7 +151,7 @@ public struct GeneratedTest<R: Reactor> {
   ) async -> GeneratedTestReport<R> {
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let seed = self.seed ?? Self.environmentSeed ?? UInt64.random(in: 0...UInt64.max)
-    let runs = Self.environmentRuns ?? self.runs
+    let runs = runsAreChosen ? self.runs : Self.environmentRuns ?? self.runs
     let counter = CoverageCounter()
     var stepCount = 0
     var failure: GeneratedTestFailure<R>?

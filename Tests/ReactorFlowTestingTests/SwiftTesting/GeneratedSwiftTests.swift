@@ -52,7 +52,7 @@
       let report = await test.run()
 
       #expect(report.failure == nil)
-      #expect(report.steps == 100 * 30)
+      #expect(report.steps == report.runs * 30)
       #expect(report.actionCoverage.isComplete)
     }
 
