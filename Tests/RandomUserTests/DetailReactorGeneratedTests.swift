@@ -7,18 +7,16 @@ import XCTest
 /// on the favourites it shares, with every `Action` and `Mutation` case required.
 @MainActor
 final class DetailReactorGeneratedTests: XCTestCase {
-  private static var section: PersonSection?
+  private var section = PersonSection(decade: 20, people: [Person]())
 
   override func setUp() async throws {
-    if Self.section == nil {
-      let people = try await OfflinePeopleClient(now: { ClockedPeopleClient.day }).fetchPeople(
-        count: 4, seed: "generated")
-      Self.section = PersonSection(decade: 20, people: people)
-    }
+    let people = try await OfflinePeopleClient(now: { ClockedPeopleClient.day }).fetchPeople(
+      count: 4, seed: "generated")
+    section = PersonSection(decade: 20, people: people)
   }
 
   private func makeReactor(clock: TestClock) -> DetailReactor {
-    DetailReactor(section: Self.section ?? PersonSection(decade: 20, people: []))
+    DetailReactor(section: section)
   }
 
   static let actions: Generator<DetailReactor.Action> = .oneOf(
