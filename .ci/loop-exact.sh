@@ -43,7 +43,10 @@ cd "$(dirname "$0")/.."
 classes=(
   RandomUserTests.DetailReactorTests
   RandomUserTests.FavouritesTests
+  RandomUserTests.GeneratedTestsArticleTests
   RandomUserTests.MainReactorExpectationSnippetTests
+  RandomUserTests.MainReactorGeneratedRegressionTests
+  RandomUserTests.MainReactorGeneratedTests
   RandomUserTests.MainReactorIsolationTests
   RandomUserTests.MainReactorRecordingSnippetTests
   RandomUserTests.MainReactorSynchronousExpectationSnippetTests
@@ -56,6 +59,8 @@ classes=(
   ReactorFlowTestingTests.DebouncedSearchTests
   ReactorFlowTestingTests.ExactTimingTests
   ReactorFlowTestingTests.ExpectationTests
+  ReactorFlowTestingTests.GeneratedTestRecordingTests
+  ReactorFlowTestingTests.GeneratedTestTests
   ReactorFlowTestingTests.MainActorClientTests
   ReactorFlowTestingTests.ParityTestingTests
   ReactorFlowTestingTests.ReactorTesterChildrenTests
@@ -118,7 +123,7 @@ classes=(
 # The Swift Testing tests run in the same bundle, in parallel (Swift Testing's default): the
 # adapter tests and the reactor suites of Tests/ReactorFlowTestingTests/SwiftTesting. A run with
 # fewer than this many is a failure, so that a suite cannot drop out unnoticed.
-swift_testing_minimum=47
+swift_testing_minimum=50
 
 # The script's own standard error: a trap may run while a step's output goes to a log.
 exec 3>&2

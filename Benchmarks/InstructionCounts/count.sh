@@ -59,6 +59,7 @@ all_cases=(
   "effects-10000 1000000"
   "effects-start 10000"
   "effects-cancel 10000"
+  "generated-step 10000"
 )
 
 log() { echo "$@" >&2; }

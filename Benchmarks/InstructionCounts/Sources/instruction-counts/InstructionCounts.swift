@@ -27,7 +27,7 @@ enum InstructionCounts {
     "memory-task-sleep-continuation", "memory-task-sleep-body", "memory-task-sleep-body-continuation",
     "state-10", "state-1000", "state-100000", "reactors-1", "reactors-10",
     "reactors-100", "reactors-1000", "effects-1", "effects-100", "effects-10000", "effects-start",
-    "effects-cancel", "cancel-time", "cancel-time-floor",
+    "effects-cancel", "cancel-time", "cancel-time-floor", "generated-step",
   ]
 
   @MainActor
@@ -56,6 +56,7 @@ enum InstructionCounts {
     case "observation-tracked-change": TrackedChanges(handWritten: false).run(count)
     case "observation-floor": TrackedChanges(handWritten: true).run(count)
     case "effect-roundtrip": await effectRoundTrip(count)
+    case "generated-step": await generatedSteps(count)
     case "children-1000": childrenChange(count)
     case "inspect": inspected(count)
     case "log-changes": loggedChanges(count)

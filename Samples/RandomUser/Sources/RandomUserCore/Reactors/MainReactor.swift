@@ -9,7 +9,8 @@ import ReactorFlow
 /// - `showDetail(title)` pushes a ``DetailReactor`` with that section's people, a child that the
 ///   state owns (`Child<DetailReactor>?`): `dismissDetail` removes it, and so does the detail's
 ///   own `close`, whose output ``DetailReactor/Output/didClose`` the reactor maps to
-///   `dismissDetail`. A removed detail is released, with anything it was doing.
+///   `dismissDetail`. A removed detail is released, with anything it was doing. A load that
+///   replaces the detail's people removes it too.
 /// - `open(route)` is a deep link (`30s/2`): it pushes the detail of the route's section with its
 ///   person expanded, in one change of state; a route that leads nowhere changes no screen and
 ///   sets `routeError`.
@@ -146,6 +147,13 @@ public final class MainReactor: Reactor {
       state.lastRequestedCount = count
     case .setSections(let sections):
       state.sections = .loaded(sections)
+      // A detail opened on the sections this load replaces shows people no longer loaded: it
+      // closes, unless its section came back with the same people.
+      if let detail = state.detail?.currentState,
+        !sections.contains(where: { $0.title == detail.title && $0.people == detail.people })
+      {
+        state.detail = nil
+      }
     case .setError(let error):
       // The previous sections stay: a failed refresh must not blank the screen.
       state.sections.fail(error)
