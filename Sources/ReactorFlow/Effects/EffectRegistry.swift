@@ -10,7 +10,10 @@ final class EffectRegistry {
     let task: Task<Void, Never>
     /// The identifiers it is registered under.
     let ids: EffectIDs
-    let isExternal: Bool
+    /// Whether an action started it, directly: such an effect joins the action's group and
+    /// counts in `activeCount`. An external stream and a task nested inside another effect do
+    /// not.
+    let isActionEffect: Bool
   }
 
   /// The running effects registered under one identifier. An identifier names one effect at a
@@ -93,8 +96,8 @@ final class EffectRegistry {
   }
 
   @usableFromInline
-  func register(_ task: Task<Void, Never>, serial: Int, ids: EffectIDs, isExternal: Bool) {
-    running[Serial(serial)] = RunningEffect(task: task, ids: ids, isExternal: isExternal)
+  func register(_ task: Task<Void, Never>, serial: Int, ids: EffectIDs, isActionEffect: Bool) {
+    running[Serial(serial)] = RunningEffect(task: task, ids: ids, isActionEffect: isActionEffect)
     ids.forEach { id in
       if let index = runningByID.index(forKey: id) {
         runningByID.values[index].insert(serial)
@@ -136,7 +139,7 @@ final class EffectRegistry {
   /// without those that were cancelled: their elements are dropped whether or not their tasks
   /// have ended yet.
   var activeCount: Int {
-    running.values.reduce(0) { $0 + ($1.isExternal || $1.task.isCancelled ? 0 : 1) }
+    running.values.reduce(0) { $0 + (!$1.isActionEffect || $1.task.isCancelled ? 0 : 1) }
   }
 
   /// The effects it knows of, those cancelled other than by identifier included until their

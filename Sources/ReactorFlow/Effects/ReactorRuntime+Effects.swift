@@ -2,14 +2,14 @@
 //
 // One effect, top to bottom:
 // 1. `start` interprets an effect's synchronous part in place (its elements go through the sink's
-//    `inPlace`, while the loop is processing) and hands each asynchronous part to `spawn`.
+//    `inLoop`, while the loop is processing) and hands each asynchronous part to `spawn`.
 // 2. `spawn` registers a task in the registry (EffectRegistry.swift) under the effect's
 //    cancellation IDs, and in the group of the action that started it (EffectGroup.swift), which
 //    `ReactorTask` (ReactorTask.swift) awaits or cancels.
 // 3. The task calls `run`, which calls `perform`, the asynchronous interpreter: a `.run` body is
 //    called through `EffectHost` (EffectHost.swift) off the main actor with a `Send` (Send.swift).
 // 4. Every element comes back through `deliver`, which drops it once the effect is cancelled or
-//    the reactor is gone, then the sink's `fromTask` (Sink.swift), which re-enters the loop
+//    the reactor is gone, then the sink's `fromOutside` (Sink.swift), which re-enters the loop
 //    through `receive` or `send`.
 // 5. When the task ends, the registry forgets it; `cancel(id:)` and the reactor's release cancel
 //    it through the registry, a `ReactorTask` through the group. `cancel(id:)` forgets it at
@@ -78,7 +78,7 @@ final class RunningBody<R: Reactor, Element: Sendable>: Sendable {
   var send: Send<Element> {
     Send { [self] element in
       guard !Task.isCancelled, let reactor else { return }
-      sink.fromTask(reactor, element)
+      sink.fromOutside(reactor, element)
     }
   }
 }
@@ -86,7 +86,9 @@ final class RunningBody<R: Reactor, Element: Sendable>: Sendable {
 extension ReactorRuntime {
   // MARK: - Starting effects
 
-  /// Runs the synchronous part of `effect` now and spawns tasks for the rest.
+  /// Runs the synchronous part of `effect` now and spawns tasks for the rest. `isActionEffect`
+  /// says whether an action started it (rather than the external streams, or another effect's
+  /// task): its tasks then join the action's group and count as active.
   @inlinable
   func start<R: Reactor<Action, Mutation, State>, Element>(
     _ effect: Effect<Element>,
@@ -94,53 +96,53 @@ extension ReactorRuntime {
     _ group: inout EffectGroup?,
     _ sink: Sink<R, Element>,
     ids: EffectIDs,
-    isExternal: Bool
+    isActionEffect: Bool
   ) {
     switch effect.operation {
     case .none:
       return
     case .element(let element):
-      sink.inPlace(reactor, element)
+      sink.inLoop(reactor, element)
     case .elements(let elements):
-      for element in elements { sink.inPlace(reactor, element) }
+      for element in elements { sink.inLoop(reactor, element) }
     case .run:
-      spawn(effect, reactor, &group, sink, ids: ids, isExternal: isExternal)
+      spawn(effect, reactor, &group, sink, ids: ids, isActionEffect: isActionEffect)
     case .merge(let effects):
       for effect in effects {
-        start(effect, reactor, &group, sink, ids: ids, isExternal: isExternal)
+        start(effect, reactor, &group, sink, ids: ids, isActionEffect: isActionEffect)
       }
     case .concatenate(let effects):
-      if let rest = startPrefix(effects, reactor, &group, sink, ids: ids, isExternal: isExternal) {
-        spawn(rest, reactor, &group, sink, ids: ids, isExternal: isExternal)
+      if let rest = startPrefix(effects, reactor, &group, sink, ids: ids, isActionEffect: isActionEffect) {
+        spawn(rest, reactor, &group, sink, ids: ids, isActionEffect: isActionEffect)
       }
     case .cancellable(let id, let cancelInFlight, let inner):
       if cancelInFlight { cancelEffects(id: id) }
-      start(inner, reactor, &group, sink, ids: ids.appending(id), isExternal: isExternal)
+      start(inner, reactor, &group, sink, ids: ids.appending(id), isActionEffect: isActionEffect)
     case .cancel(let id):
       cancelEffects(id: id)
     case .catching(let inner, _):
       if inner.isSynchronous {
-        start(inner, reactor, &group, sink, ids: ids, isExternal: isExternal)
+        start(inner, reactor, &group, sink, ids: ids, isActionEffect: isActionEffect)
       } else {
-        spawn(effect, reactor, &group, sink, ids: ids, isExternal: isExternal)
+        spawn(effect, reactor, &group, sink, ids: ids, isActionEffect: isActionEffect)
       }
     case .throttle(let id, let sleep, let inner):
       guard openThrottleWindow(id: id, sleep: sleep, reactor) else { return }
-      start(inner, reactor, &group, sink, ids: ids, isExternal: isExternal)
+      start(inner, reactor, &group, sink, ids: ids, isActionEffect: isActionEffect)
     case .deferred(let make):
-      start(make(), reactor, &group, sink, ids: ids, isExternal: isExternal)
+      start(make(), reactor, &group, sink, ids: ids, isActionEffect: isActionEffect)
     case .finally(let inner, let closing):
       var rest: Effect<Element>? = inner
       if case .concatenate(let effects) = inner.operation {
-        rest = startPrefix(effects, reactor, &group, sink, ids: ids, isExternal: isExternal)
+        rest = startPrefix(effects, reactor, &group, sink, ids: ids, isActionEffect: isActionEffect)
       } else if inner.isSynchronous {
-        start(inner, reactor, &group, sink, ids: ids, isExternal: isExternal)
+        start(inner, reactor, &group, sink, ids: ids, isActionEffect: isActionEffect)
         rest = nil
       }
       if let rest {
-        spawn(rest.finally(closing), reactor, &group, sink, ids: ids, isExternal: isExternal)
+        spawn(rest.finally(closing), reactor, &group, sink, ids: ids, isActionEffect: isActionEffect)
       } else {
-        start(closing, reactor, &group, sink, ids: ids, isExternal: isExternal)
+        start(closing, reactor, &group, sink, ids: ids, isActionEffect: isActionEffect)
       }
     case .subscribe(let subscribe):
       Self.subscribe(subscribe, effect.box?.site, ids: ids, reactor, sink)
@@ -156,7 +158,7 @@ extension ReactorRuntime {
     _ group: inout EffectGroup?,
     _ sink: Sink<R, Element>,
     ids: EffectIDs,
-    isExternal: Bool
+    isActionEffect: Bool
   ) -> Effect<Element>? {
     var index = effects.startIndex
     while index < effects.endIndex {
@@ -168,7 +170,7 @@ extension ReactorRuntime {
         if index + 1 == effects.endIndex { return piece }
         return .concatenate(CollectionOfOne(piece) + effects[(index + 1)...])
       }
-      start(piece, reactor, &group, sink, ids: ids, isExternal: isExternal)
+      start(piece, reactor, &group, sink, ids: ids, isActionEffect: isActionEffect)
       index += 1
     }
     return nil
@@ -176,8 +178,8 @@ extension ReactorRuntime {
 
   // MARK: - Spawning a task
 
-  /// Starts a task that runs `effect`, registered under `ids` and, unless it is external, in the
-  /// action's group.
+  /// Starts a task that runs `effect`, registered under `ids` and, when an action started it, in
+  /// the action's group.
   ///
   /// A replay starts a task that does nothing; an inspected reactor's task reports its start and
   /// its end.
@@ -189,7 +191,7 @@ extension ReactorRuntime {
     _ group: inout EffectGroup?,
     _ sink: Sink<R, Element>,
     ids: EffectIDs,
-    isExternal: Bool
+    isActionEffect: Bool
   ) -> Task<Void, Never> {
     let serial = registry.makeSerial()
     var inspected: InspectedEffect?
@@ -216,8 +218,8 @@ extension ReactorRuntime {
         weakReactor.value?.runtime.effects?.didFinish(serial: serial)
       }
     }
-    registry.register(task, serial: serial, ids: ids, isExternal: isExternal)
-    if !isExternal {
+    registry.register(task, serial: serial, ids: ids, isActionEffect: isActionEffect)
+    if isActionEffect {
       let actionGroup = group ?? EffectGroup()
       actionGroup.append(task)
       group = actionGroup
@@ -390,10 +392,10 @@ extension ReactorRuntime {
       guard let reactor = weakReactor.value else { return false }
       if _slowPath(reactor.runtime.attachments != nil) {
         reactor.runtime.deliverInspected(serial: serial, ids: ids.array, site: site) {
-          sink.fromTask(reactor, element)
+          sink.fromOutside(reactor, element)
         }
       } else {
-        sink.fromTask(reactor, element)
+        sink.fromOutside(reactor, element)
       }
       return true
     }
@@ -428,7 +430,7 @@ extension ReactorRuntime {
     _ element: Element, _ reactor: WeakReactor<R>, _ sink: Sink<R, Element>
   ) {
     guard !Task.isCancelled, let reactor = reactor.value else { return }
-    sink.fromTask(reactor, element)
+    sink.fromOutside(reactor, element)
   }
 
   /// Spawns the inner effect of a `cancellable` reached inside a running effect, in a task of
@@ -444,7 +446,7 @@ extension ReactorRuntime {
     guard let reactor = reactor.value, !Task.isCancelled else { return nil }
     if cancelInFlight { reactor.runtime.cancelEffects(id: id) }
     var noGroup: EffectGroup?
-    return reactor.runtime.spawn(effect, reactor, &noGroup, sink, ids: .one(id), isExternal: true)
+    return reactor.runtime.spawn(effect, reactor, &noGroup, sink, ids: .one(id), isActionEffect: false)
   }
 
   // MARK: - Cancelling and throttling

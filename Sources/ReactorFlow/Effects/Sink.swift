@@ -2,26 +2,27 @@
 @MainActor
 @usableFromInline
 struct Sink<R: Reactor, Element: Sendable>: Sendable {
-  /// Delivers an element of an effect's synchronous part, while the loop is processing: it is
-  /// handled in place.
-  @usableFromInline let inPlace: @MainActor @Sendable (R, Element) -> Void
-  /// Delivers an element from a running task: it enters the loop, which may queue it.
-  @usableFromInline let fromTask: @MainActor @Sendable (R, Element) -> Void
+  /// Delivers an element of an effect's synchronous part, inside the loop (which is processing):
+  /// it is handled in place.
+  @usableFromInline let inLoop: @MainActor @Sendable (R, Element) -> Void
+  /// Delivers an element from outside the loop (a running task, or a `SharedValue` that
+  /// changed): it enters the loop, which queues it while it processes other work.
+  @usableFromInline let fromOutside: @MainActor @Sendable (R, Element) -> Void
 
   @inlinable
   init(
-    inPlace: @escaping @MainActor @Sendable (R, Element) -> Void,
-    fromTask: @escaping @MainActor @Sendable (R, Element) -> Void
+    inLoop: @escaping @MainActor @Sendable (R, Element) -> Void,
+    fromOutside: @escaping @MainActor @Sendable (R, Element) -> Void
   ) {
-    self.inPlace = inPlace
-    self.fromTask = fromTask
+    self.inLoop = inLoop
+    self.fromOutside = fromOutside
   }
 }
 
 extension Sink where Element == R.Mutation {
   @inlinable
   static var mutations: Sink {
-    Sink(inPlace: { $0.runtime.apply($1, $0) }, fromTask: { $0.runtime.receive($1, $0) })
+    Sink(inLoop: { $0.runtime.apply($1, $0) }, fromOutside: { $0.runtime.receive($1, $0) })
   }
 }
 
@@ -33,7 +34,7 @@ extension Sink where Element == R.Action {
       if _slowPath($0.runtime.attachments != nil) { $0.runtime.noteEffectAction() }  // Inspection/.
       _ = $0.runtime.send($1, to: $0)
     }
-    return Sink(inPlace: send, fromTask: send)
+    return Sink(inLoop: send, fromOutside: send)
   }
 
   /// The actions that `transform(action:)` produced: they are mutated, not transformed again, and
@@ -41,11 +42,11 @@ extension Sink where Element == R.Action {
   @inlinable
   static func transformedActions(_ group: EffectGroup?) -> Sink {
     Sink(
-      inPlace: {
+      inLoop: {
         if _slowPath($0.runtime.attachments != nil) { $0.runtime.reportTransformed($1) }  // Inspection/.
         _ = $0.runtime.mutate($1, group: group, $0)
       },
-      fromTask: {
+      fromOutside: {
         if _slowPath($0.runtime.attachments != nil) { $0.runtime.reportTransformed($1) }
         $0.runtime.receiveTransformed($1, group: group, $0)
       })

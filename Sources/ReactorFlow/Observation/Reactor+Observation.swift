@@ -27,7 +27,7 @@ extension Reactor {
     _ keyPath: KeyPath<State, Value>,
     _ onChange: @escaping @MainActor (Value) -> Void
   ) -> ObservationToken {
-    let readout = StateReadout(keyPath)
+    let readout = KeyPathOffset(keyPath)
     return runtime.addObserver(self) { state in
       onChange(readout.read(state))
       return true
@@ -47,7 +47,7 @@ extension Reactor {
   ) -> ObservationToken {
     // One closure per observer, not a filter around a reader around `onChange`: each level of
     // closure is an indirect call per observer per mutation.
-    let readout = StateReadout(keyPath)
+    let readout = KeyPathOffset(keyPath)
     let last = LastValue<Value>()
     return runtime.addObserver(self) { state in
       let value = readout.read(state)
@@ -142,7 +142,7 @@ extension Reactor {
     to keyPath: KeyPath<State, Pulse<Value>>,
     _ emit: @escaping @MainActor (Value) -> Bool
   ) -> @MainActor (State) -> Bool {
-    let readout = StateReadout(keyPath)
+    let readout = KeyPathOffset(keyPath)
     let lastCount = LastValue<UInt>()
     return { state in
       let pulse = readout.read(state)
@@ -196,7 +196,7 @@ extension Reactor where State: Sendable {
   public func values<Value: Equatable & Sendable>(
     of keyPath: KeyPath<State, Value>
   ) -> AsyncStream<Value> {
-    let readout = StateReadout(keyPath)
+    let readout = KeyPathOffset(keyPath)
     return stream { emit in Self.distinct({ readout.read($0) }, emit) }
   }
 

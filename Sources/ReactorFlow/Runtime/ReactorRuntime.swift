@@ -173,11 +173,11 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
     // would capture the reactor's generic context (three allocations per reactor).
     let mutations = reactor.externalMutations()
     if !mutations.isNone {
-      start(mutations, reactor, &group, .mutations, ids: .empty, isExternal: true)
+      start(mutations, reactor, &group, .mutations, ids: .empty, isActionEffect: false)
     }
     let actions = reactor.externalActions()
     if !actions.isNone {
-      start(actions, reactor, &group, .actions, ids: .empty, isExternal: true)
+      start(actions, reactor, &group, .actions, ids: .empty, isActionEffect: false)
     }
     drainPending(reactor)
     isProcessing = false
@@ -310,7 +310,7 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
     // effects that belong to this send too. Each action the effect produces comes back to
     // `mutate` (synchronously) or to `receiveTransformed` (from its task).
     var group: EffectGroup? = group ?? EffectGroup()
-    start(transformed, reactor, &group, .transformedActions(group), ids: .empty, isExternal: false)
+    start(transformed, reactor, &group, .transformedActions(group), ids: .empty, isActionEffect: true)
     return group
   }
 
@@ -327,7 +327,7 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
       return group
     }
     var group = group
-    start(effect, reactor, &group, .mutations, ids: .empty, isExternal: false)
+    start(effect, reactor, &group, .mutations, ids: .empty, isActionEffect: true)
     return group
   }
 

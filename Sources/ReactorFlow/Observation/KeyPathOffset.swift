@@ -6,7 +6,7 @@
 /// value's byte offset inside the state once, and each read is a load at that offset. Other key
 /// paths (computed properties, classes on the way) fall back to the subscript.
 @usableFromInline
-struct StateReadout<Root, Value> {
+struct KeyPathOffset<Root, Value> {
   @usableFromInline let offset: Int?
   @usableFromInline let keyPath: KeyPath<Root, Value>
 
