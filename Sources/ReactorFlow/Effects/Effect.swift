@@ -108,10 +108,8 @@ public struct Effect<Element: Sendable>: Sendable {
   }
 
   /// What the effect does, as one value (inlinable: an unspecialized read looks up the metadata
-  /// of `Operation` for the concrete element). Always inlined: a call returns a copy of the
-  /// operation, made through its value witness, where the inlined switch reads the box in place.
+  /// of `Operation` for the concrete element).
   @inlinable
-  @inline(__always)
   var operation: Operation {
     if let box {
       if type(of: box) == CancelBox.self { return .cancel(unsafeDowncast(box, to: CancelBox.self).id) }
