@@ -1,28 +1,24 @@
 /// One consumer's queue of elements for ``Reactor/state`` and its relatives: the main actor
 /// pushes, the consumer's task pops or waits.
 ///
-/// It replaces `AsyncStream`'s own storage, which runs unspecialized for the element type; this
-/// one is inlinable, so it is compiled for the reactor's concrete `State` (CONTRIBUTING.md,
-/// Performance idioms). The stream built on it is still an `AsyncStream`, through
-/// `AsyncStream(unfolding:)`.
+/// The stream built on it is an `AsyncStream`, through `AsyncStream(unfolding:)`: the buffer
+/// keeps every element until the consumer takes it, and tells the producer when the consumer is
+/// gone.
 @usableFromInline
 final class StreamBuffer<Element: Sendable>: Sendable {
   /// Everything the lock protects.
-  @usableFromInline
   struct Queue: Sendable {
-    @usableFromInline var elements: [Element] = []
-    @usableFromInline var head = 0
-    @usableFromInline var waiter: UnsafeContinuation<Element?, Never>?
+    var elements: [Element] = []
+    var head = 0
+    var waiter: UnsafeContinuation<Element?, Never>?
     /// The producer is done (the reactor went away): drain what is buffered, then end.
-    @usableFromInline var isFinished = false
+    var isFinished = false
     /// The consumer is gone (stopped iterating, released the stream, or was cancelled).
-    @usableFromInline var isTerminated = false
+    var isTerminated = false
 
-    @usableFromInline
     init() {}
 
     /// Removes the oldest buffered element.
-    @inlinable
     mutating func pop() -> Element? {
       guard head < elements.count else { return nil }
       let element = elements[head]
@@ -35,7 +31,6 @@ final class StreamBuffer<Element: Sendable>: Sendable {
     }
 
     /// Takes the waiting consumer, if any.
-    @inlinable
     mutating func takeWaiter() -> UnsafeContinuation<Element?, Never>? {
       defer { waiter = nil }
       return waiter
@@ -43,21 +38,20 @@ final class StreamBuffer<Element: Sendable>: Sendable {
   }
 
   /// What a consumer that asks for an element gets at once.
-  @usableFromInline
   enum Next {
     case element(Element)
     case end
     case wait
   }
 
-  @usableFromInline let queue = Locked(Queue())
+  let queue = Locked(Queue())
 
   @usableFromInline
   init() {}
 
   /// Buffers an element, or hands it to a waiting consumer. Returns `false` once the consumer is
   /// gone, so that the producer stops feeding it.
-  @inlinable
+  @usableFromInline
   func push(_ element: Element) -> Bool {
     let (isTerminated, waiter) = queue.withLock { queue -> (Bool, UnsafeContinuation<Element?, Never>?) in
       if queue.isTerminated { return (true, nil) }
@@ -81,7 +75,6 @@ final class StreamBuffer<Element: Sendable>: Sendable {
   }
 
   /// Ends the stream now and drops the buffered elements.
-  @usableFromInline
   func terminate() {
     let waiter = queue.withLock { queue in
       queue.isTerminated = true
@@ -93,7 +86,6 @@ final class StreamBuffer<Element: Sendable>: Sendable {
   }
 
   /// The next element, waiting for one if needed; `nil` at the end or when the task is cancelled.
-  @inlinable
   func next() async -> Element? {
     switch queue.withLock({ Self.next(in: &$0) }) {
     case .element(let element): return element
@@ -119,14 +111,13 @@ final class StreamBuffer<Element: Sendable>: Sendable {
   }
 
   /// The oldest element, the end, or nothing yet.
-  @inlinable
   static func next(in queue: inout Queue) -> Next {
     if let element = queue.pop() { return .element(element) }
     return queue.isFinished || queue.isTerminated ? .end : .wait
   }
 
   /// An `AsyncStream` that reads this buffer and terminates it when the stream is released.
-  @inlinable
+  @usableFromInline
   func makeStream() -> AsyncStream<Element> {
     let consumer = StreamConsumer(buffer: self)
     return AsyncStream(unfolding: { await consumer.buffer.next() }, onCancel: { consumer.buffer.terminate() })
@@ -135,11 +126,9 @@ final class StreamBuffer<Element: Sendable>: Sendable {
 
 /// Owned only by a stream's unfolding closure: when the consumer releases the stream (it stopped
 /// iterating, or never started), this goes away and tells the producer to stop feeding it.
-@usableFromInline
 final class StreamConsumer<Element: Sendable>: Sendable {
-  @usableFromInline let buffer: StreamBuffer<Element>
+  let buffer: StreamBuffer<Element>
 
-  @usableFromInline
   init(buffer: StreamBuffer<Element>) {
     self.buffer = buffer
   }

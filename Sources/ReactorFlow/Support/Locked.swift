@@ -18,12 +18,10 @@
 /// object holding a separately allocated lock next to the value took three and two.
 /// `Synchronization.Mutex` would be the natural choice, but it needs macOS 15 / iOS 18 and the
 /// package supports macOS 13 / iOS 16; `SystemLock` is the platform's own lock instead.
-@usableFromInline
 package struct Locked<Value> {
-  @usableFromInline let buffer: ManagedBuffer<Value, SystemLock.Primitive>
+  let buffer: ManagedBuffer<Value, SystemLock.Primitive>
 
   /// Wraps `value`.
-  @inlinable
   package init(_ value: Value) {
     buffer = Storage.create(minimumCapacity: 1) { buffer in
       buffer.withUnsafeMutablePointerToElements { lock in SystemLock.initialize(lock) }
@@ -32,7 +30,6 @@ package struct Locked<Value> {
   }
 
   /// Runs `body` with exclusive access to the value. Never call back into the same lock.
-  @inlinable
   package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
     try buffer.withUnsafeMutablePointers { value, lock in
       SystemLock.lock(lock)
@@ -42,7 +39,6 @@ package struct Locked<Value> {
   }
 
   /// The buffer's class, which destroys the lock; `ManagedBuffer` destroys the value.
-  @usableFromInline
   final class Storage: ManagedBuffer<Value, SystemLock.Primitive> {
     deinit {
       withUnsafeMutablePointerToElements { lock in SystemLock.deinitialize(lock) }
@@ -56,78 +52,77 @@ extension Locked: @unchecked Sendable where Value: Sendable {}
 
 /// The platform's own lock, stored in place by ``Locked`` (it must not move once initialized),
 /// with the same four operations on every platform.
-@usableFromInline
 enum SystemLock {
   #if canImport(Darwin)
     /// The lock's storage.
-    @usableFromInline typealias Primitive = os_unfair_lock
+    typealias Primitive = os_unfair_lock
 
     /// Makes the lock at `lock` ready to use.
-    @inlinable static func initialize(_ lock: UnsafeMutablePointer<Primitive>) {
+    static func initialize(_ lock: UnsafeMutablePointer<Primitive>) {
       lock.initialize(to: os_unfair_lock())
     }
 
     /// Waits for the lock and takes it.
-    @inlinable static func lock(_ lock: UnsafeMutablePointer<Primitive>) { os_unfair_lock_lock(lock) }
+    static func lock(_ lock: UnsafeMutablePointer<Primitive>) { os_unfair_lock_lock(lock) }
 
     /// Releases the lock.
-    @inlinable static func unlock(_ lock: UnsafeMutablePointer<Primitive>) { os_unfair_lock_unlock(lock) }
+    static func unlock(_ lock: UnsafeMutablePointer<Primitive>) { os_unfair_lock_unlock(lock) }
 
     /// Releases what the lock holds, before its memory is freed.
-    @inlinable static func deinitialize(_ lock: UnsafeMutablePointer<Primitive>) {}
+    static func deinitialize(_ lock: UnsafeMutablePointer<Primitive>) {}
   #elseif canImport(Glibc) || canImport(Musl) || canImport(Android)
     /// The lock's storage.
-    @usableFromInline typealias Primitive = pthread_mutex_t
+    typealias Primitive = pthread_mutex_t
 
     /// Makes the lock at `lock` ready to use.
-    @inlinable static func initialize(_ lock: UnsafeMutablePointer<Primitive>) {
+    static func initialize(_ lock: UnsafeMutablePointer<Primitive>) {
       lock.initialize(to: pthread_mutex_t())
       pthread_mutex_init(lock, nil)
     }
 
     /// Waits for the lock and takes it.
-    @inlinable static func lock(_ lock: UnsafeMutablePointer<Primitive>) { pthread_mutex_lock(lock) }
+    static func lock(_ lock: UnsafeMutablePointer<Primitive>) { pthread_mutex_lock(lock) }
 
     /// Releases the lock.
-    @inlinable static func unlock(_ lock: UnsafeMutablePointer<Primitive>) { pthread_mutex_unlock(lock) }
+    static func unlock(_ lock: UnsafeMutablePointer<Primitive>) { pthread_mutex_unlock(lock) }
 
     /// Releases what the lock holds, before its memory is freed.
-    @inlinable static func deinitialize(_ lock: UnsafeMutablePointer<Primitive>) {
+    static func deinitialize(_ lock: UnsafeMutablePointer<Primitive>) {
       pthread_mutex_destroy(lock)
     }
   #elseif canImport(WinSDK)
     /// The lock's storage.
-    @usableFromInline typealias Primitive = SRWLOCK
+    typealias Primitive = SRWLOCK
 
     /// Makes the lock at `lock` ready to use.
-    @inlinable static func initialize(_ lock: UnsafeMutablePointer<Primitive>) {
+    static func initialize(_ lock: UnsafeMutablePointer<Primitive>) {
       lock.initialize(to: SRWLOCK())
       InitializeSRWLock(lock)
     }
 
     /// Waits for the lock and takes it.
-    @inlinable static func lock(_ lock: UnsafeMutablePointer<Primitive>) { AcquireSRWLockExclusive(lock) }
+    static func lock(_ lock: UnsafeMutablePointer<Primitive>) { AcquireSRWLockExclusive(lock) }
 
     /// Releases the lock.
-    @inlinable static func unlock(_ lock: UnsafeMutablePointer<Primitive>) { ReleaseSRWLockExclusive(lock) }
+    static func unlock(_ lock: UnsafeMutablePointer<Primitive>) { ReleaseSRWLockExclusive(lock) }
 
     /// Releases what the lock holds, before its memory is freed.
-    @inlinable static func deinitialize(_ lock: UnsafeMutablePointer<Primitive>) {}
+    static func deinitialize(_ lock: UnsafeMutablePointer<Primitive>) {}
   #elseif canImport(WASILibc)
     /// The lock's storage: none, as a WASI process runs one thread.
-    @usableFromInline typealias Primitive = Void
+    typealias Primitive = Void
 
     /// Makes the lock at `lock` ready to use.
-    @inlinable static func initialize(_ lock: UnsafeMutablePointer<Primitive>) { lock.initialize(to: ()) }
+    static func initialize(_ lock: UnsafeMutablePointer<Primitive>) { lock.initialize(to: ()) }
 
     /// Waits for the lock and takes it.
-    @inlinable static func lock(_ lock: UnsafeMutablePointer<Primitive>) {}
+    static func lock(_ lock: UnsafeMutablePointer<Primitive>) {}
 
     /// Releases the lock.
-    @inlinable static func unlock(_ lock: UnsafeMutablePointer<Primitive>) {}
+    static func unlock(_ lock: UnsafeMutablePointer<Primitive>) {}
 
     /// Releases what the lock holds, before its memory is freed.
-    @inlinable static func deinitialize(_ lock: UnsafeMutablePointer<Primitive>) {}
+    static func deinitialize(_ lock: UnsafeMutablePointer<Primitive>) {}
   #else
     #error("ReactorFlow has no lock for this platform.")
   #endif
