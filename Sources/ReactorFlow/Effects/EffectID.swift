@@ -31,11 +31,8 @@ public struct EffectID: Hashable, Sendable {
 
   @usableFromInline let storage: Storage
 
-  // Inlinable: for a concrete type the checks below fold away, where a call made them at run time
-  // at every `cancel(id:)` and `cancellable(id:)`.
   /// Wraps a hashable, sendable value as an effect identifier.
   /// - Parameter id: The value that names the effect.
-  @inlinable
   public init(_ id: some Hashable & Sendable) {
     if type(of: id) == Int.self {
       storage = .int(unsafeBitCast(id, to: Int.self))
