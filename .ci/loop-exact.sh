@@ -176,6 +176,15 @@ loop() {
   consumer_work=$(mktemp -d)
   ln -s "$PWD" "$consumer_work/ReactorFlow"
   cp -RL .ci/consumers/xcode26 "$consumer_work/xcode26"
+  # Its MockTests target tests the mock that generate-mocks writes, as consumers.sh does; the
+  # plugin builds its tool without this run's flags, in a scratch folder of its own.
+  if ! wait_for swift package --package-path "$consumer_work/xcode26" --scratch-path "$consumer_scratch-mocks" \
+    --allow-writing-to-package-directory generate-mocks --target Feature --output Tests/MockTests/Mocks \
+    >"$build_log" 2>&1; then
+    echo "loop-exact ($label): generating the xcode26 consumer's mocks failed:" >&2
+    tail -30 "$build_log" >&2
+    exit 1
+  fi
   if ! wait_for swift build --build-tests --package-path "$consumer_work/xcode26" \
     --scratch-path "$consumer_scratch" "$@" >"$build_log" 2>&1; then
     echo "loop-exact ($label): the xcode26 consumer's build failed:" >&2
