@@ -239,7 +239,7 @@ extension ReactorRuntime {
     if let inspectors { return inspectors }
     let inspectors = InspectorHub(runtime: self, reactorType: reactorType)
     inspectors.forwardsToProcess = ReactorInspection.isActive
-    inspectors.lastState = publishedState
+    inspectors.lastState = published
     installedAttachments.inspectors = inspectors
     return inspectors
   }
@@ -292,7 +292,7 @@ extension ReactorRuntime {
   /// it changed the code layout of the view bridge's loop for the worse.
   @inlinable @inline(never)
   func reportApplied(_ mutation: Mutation) {
-    guard let state = publishedState, let attachments else { return }
+    guard let state = published, let attachments else { return }
     if let inspectors = attachments.unretainedInspectors {
       inspectors.borrow { $0.applied(mutation, new: state) }
     }

@@ -143,7 +143,7 @@ extension ReactorRuntime {
   }
 
   /// Whether the runtime has started: its state was read, an action sent or it was observed.
-  package var hasStarted: Bool { publishedState != nil }
+  package var hasStarted: Bool { reducedState != nil }
 
   /// Publishes `state` as it is (no `reduce`, no `transform(state:)`) and notifies the
   /// observers: a time-travelling view's step.

@@ -81,7 +81,12 @@ extension Reactor {
 
   /// Publishes the state as it is (the identity transform).
   @inlinable
-  public func transform(state: State) -> State { state }
+  public func transform(state: State) -> State {
+    // Tells the loop that the published state is the reduced one, so that it keeps one copy
+    // and `reduce(into:mutation:)` changes it in place.
+    runtime.transformKeptState = true
+    return state
+  }
 
   /// No external actions.
   @inlinable
@@ -102,6 +107,28 @@ extension Reactor where Mutation == Action {
   /// Applies the action as a mutation, synchronously.
   @inlinable
   public func mutate(action: Action) -> Effect<Mutation> { .send(action) }
+}
+
+extension Reactor {
+  /// Calls ``ReactorDefinition/reduce(state:mutation:)``: the form a reactor migrating from
+  /// ReactorKit implements, as it did there.
+  @inlinable
+  public func reduce(into state: inout State, mutation: Mutation) {
+    // The loop calls this form with the state in place; reading `currentState` from the
+    // reduce(state:mutation:) called here reads the state as it was, so that read is allowed.
+    runtime.isReducingInPlace = false
+    state = reduce(state: state, mutation: mutation)
+  }
+
+  /// Calls ``ReactorDefinition/reduce(into:mutation:)`` on a copy of `state`: the form a reactor
+  /// that changes its state in place gets, for code that calls `reduce(state:mutation:)`.
+  public func reduce(state: State, mutation: Mutation) -> State {
+    runtime.checkReducesOnce(Self.self)
+    defer { runtime.isInDefaultReduce = false }
+    var state = state
+    reduce(into: &state, mutation: mutation)
+    return state
+  }
 }
 
 extension Reactor where Mutation == Never {

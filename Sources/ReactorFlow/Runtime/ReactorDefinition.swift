@@ -29,11 +29,42 @@ public protocol ReactorDefinition: AnyObject, Sendable {
   func mutate(action: Action) -> Effect<Mutation>
 
   /// Returns the new state for a mutation. Keep it pure: no side effects, no time, no I/O.
+  ///
+  /// ReactorKit's form: `var state = state`, change it, return it. That copy is a copy of every
+  /// collection the mutation changes, so a state holding a large collection costs its size on
+  /// every action: implement ``reduce(into:mutation:)`` instead, which changes the state in place.
+  /// A reactor implements one of the two; the default of each calls the other.
   /// - Parameters:
   ///   - state: The current state.
   ///   - mutation: The mutation, after ``transform(mutation:)``.
   /// - Returns: The next state, which then goes through ``transform(state:)``.
   func reduce(state: State, mutation: Mutation) -> State
+
+  /// Changes the state in place for a mutation. Keep it pure: no side effects, no time, no I/O.
+  ///
+  /// The form to write when the state holds a large collection (a feed, a chat history, a
+  /// catalogue): the loop holds the only reference to the state's storage, so changing one
+  /// element of an array of 100,000 costs one element, where ``reduce(state:mutation:)``'s copy
+  /// costs the whole array. Observers, streams and inspectors still see each state as a value:
+  /// one they hold is never changed under them (holding one makes the next change copy what it
+  /// changes).
+  /// ```swift
+  /// func reduce(into state: inout State, mutation: Mutation) {
+  ///   switch mutation {
+  ///   case .bump(let index):
+  ///     state.items[index] += 1
+  ///     state.total += 1
+  ///   }
+  /// }
+  /// ```
+  /// The loop calls this form. Its default calls ``reduce(state:mutation:)``, so a reactor
+  /// migrating from ReactorKit implements that one and nothing changes for it. Inside it, read
+  /// `state`, not ``Reactor/currentState``: the loop is changing the state, and reading it there
+  /// stops the program with a message.
+  /// - Parameters:
+  ///   - state: The current state, to change.
+  ///   - mutation: The mutation, after ``transform(mutation:)``.
+  func reduce(into state: inout State, mutation: Mutation)
 
   /// Decides what each sent action becomes before ``mutate(action:)``: the same action, another
   /// one, none (drop it), or a later one (delay it). Default: `.send(action)`.

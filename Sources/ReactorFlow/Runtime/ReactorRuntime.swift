@@ -73,10 +73,23 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
   // again (observers and reducers run between accesses, not inside one). CONTRIBUTING.md,
   // Performance idioms.
 
-  /// The state as `reduce` left it: what the next `reduce` receives.
+  /// The state as `reduce` left it: what the next `reduce` changes in place. `nil` until the
+  /// runtime starts.
   @exclusivity(unchecked) @usableFromInline var reducedState: State?
-  /// The state after `transform(state:)`: ``Reactor/currentState`` and what observers see.
+  /// The state after `transform(state:)`, when that is not `reducedState` itself:
+  /// ``Reactor/currentState`` and what observers see. `nil` when the published state is the
+  /// reduced one (the default `transform(state:)`), so that the reduced state's storage is
+  /// referenced once and `reduce(into:mutation:)` changes it without a copy.
   @exclusivity(unchecked) @usableFromInline var publishedState: State?
+  /// Whether `reduce(into:mutation:)` is changing `reducedState`: ``Reactor/currentState`` is not
+  /// readable meanwhile. The default `reduce(into:mutation:)` clears it before it calls
+  /// `reduce(state:mutation:)`, which does not change the state in place.
+  @exclusivity(unchecked) @usableFromInline package var isReducingInPlace = false
+  /// Whether the default `reduce(state:mutation:)` is running, to tell a reactor that implements
+  /// neither form of `reduce` from an endless recursion.
+  @usableFromInline package var isInDefaultReduce = false
+  /// Set by the default `transform(state:)`: the state it returns is the one it is given.
+  @exclusivity(unchecked) @usableFromInline package var transformKeptState = false
   /// Whether the loop is processing work; new work is queued in `pending` meanwhile.
   @exclusivity(unchecked) @usableFromInline var isProcessing = false
   @exclusivity(unchecked) @usableFromInline var isNotifying = false
@@ -148,8 +161,53 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
   /// The published state; starts the runtime on first use.
   @inlinable
   func currentState<R: Reactor<Action, Mutation, State>>(of reactor: R) -> State {
+    if _slowPath(isReducingInPlace) { readDuringReduce() }
     if let state = publishedState { return state }
+    if let state = reducedState { return state }
     return start(reactor)
+  }
+
+  /// The published state, once the runtime has started.
+  @inlinable
+  var published: State? {
+    if let state = publishedState { return state }
+    return reducedState
+  }
+
+  /// Stops the program: a reactor read its state while `reduce(into:mutation:)` changed it.
+  @usableFromInline
+  func readDuringReduce() -> Never {
+    let name = String(describing: reactorType)
+    fatalError(
+      "ReactorFlow: \(name) read currentState inside reduce(into:mutation:), while the state is "
+        + "being changed. Read the state that reduce(into:mutation:) is given.")
+  }
+
+  /// Stops the program when a reactor implements neither `reduce(state:mutation:)` nor
+  /// `reduce(into:mutation:)`: each default calls the other.
+  package func checkReducesOnce(_ type: Any.Type) {
+    if isInDefaultReduce {
+      fatalError(
+        "ReactorFlow: \(type) implements neither reduce(state:mutation:) nor "
+          + "reduce(into:mutation:). Implement one of them.")
+    }
+    isInDefaultReduce = true
+  }
+
+  /// Publishes what `transform(state:)` returned for the reduced state: kept apart only when
+  /// the reactor has a `transform(state:)` of its own. The default one, which returns the state
+  /// it is given, says so through `transformKeptState` from the first state on. A state of plain
+  /// values shares no storage with the reduced one: it is kept as it is, which costs less than
+  /// the check.
+  @inlinable
+  func publish<R: Reactor<Action, Mutation, State>>(transforming state: State, _ reactor: R) -> State {
+    let published = reactor.transform(state: state)
+    if _isPOD(State.self) || !transformKeptState {
+      publishedState = published
+    } else {
+      publishedState = nil
+    }
+    return published
   }
 
   /// Reads `initialState`, publishes it and starts the external streams.
@@ -162,8 +220,7 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
     willStart(type(of: reactor))
     let initial = reactor.initialState
     reducedState = initial
-    let state = reactor.transform(state: initial)
-    publishedState = state
+    let state = publish(transforming: initial, reactor)
     didPublishInitialState(state)
     // Nothing can be processing yet: every path that processes starts the runtime first. The
     // streams' synchronous elements are processed in place; the actions they send are queued.
@@ -181,7 +238,7 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
     }
     drainPending(reactor)
     isProcessing = false
-    return publishedState ?? state
+    return published ?? state
   }
 
   /// Notes the reactor's type, for messages, and starts its inspection when process-wide
@@ -204,7 +261,7 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
   /// 1. An action is sent (``Reactor/send(_:)``).
   @inlinable
   func send<R: Reactor<Action, Mutation, State>>(_ action: Action, to reactor: R) -> ReactorTask {
-    if publishedState == nil { _ = start(reactor) }
+    if reducedState == nil { _ = start(reactor) }
     if _slowPath(attachments != nil) && reportsIntercepting(action) { return ReactorTask(group: nil) }
     return ReactorTask(group: handle(.action(action, nil), reactor))
   }
@@ -335,12 +392,15 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
   /// `isProcessing`.
   @inlinable
   func apply<R: Reactor<Action, Mutation, State>>(_ mutation: Mutation, _ reactor: R) {
-    guard let state = reducedState else { return }
+    guard reducedState != nil else { return }
     if let willReduce = attachments?.tap?.willReduce { willReduce(mutation) }
-    let reduced = reactor.reduce(state: state, mutation: reactor.transform(mutation: mutation))
-    reducedState = reduced
-    let published = reactor.transform(state: reduced)
-    publishedState = published
+    let transformed = reactor.transform(mutation: mutation)
+    isReducingInPlace = true
+    // In place, where the loop holds the state's only reference; `reducedState` is checked above.
+    // swift-format-ignore: NeverForceUnwrap
+    reactor.reduce(into: &reducedState!, mutation: transformed)
+    isReducingInPlace = false
+    let published = publish(transforming: reducedState.unsafelyUnwrapped, reactor)
     // One unlikely check for what inspects the reactor or reads its outputs (Inspection/,
     // Composition/), handled out of line: a call written here, even one never made, keeps `apply`
     // and `notify` from being inlined (CONTRIBUTING.md, Performance idioms).

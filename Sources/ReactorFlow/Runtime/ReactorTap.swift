@@ -41,11 +41,11 @@ extension ReactorRuntime {
     onAction: @escaping @MainActor (Action) -> Void
   ) {
     tap.interceptAction = onAction
-    guard publishedState == nil else { return }
+    guard reducedState == nil else { return }
     reactorType = type(of: reactor)
     let initial = reactor.initialState
     reducedState = initial
-    publishedState = initial
+    publishedState = nil
   }
 
   /// Replaces the current state without running `reduce` or `transform(state:)`, and notifies
@@ -54,9 +54,9 @@ extension ReactorRuntime {
   ///   - state: The new state, published as it is.
   ///   - reactor: The reactor that owns this runtime.
   func setState(_ state: State, of reactor: some Reactor<Action, Mutation, State>) {
-    if publishedState == nil { _ = start(reactor) }
+    if reducedState == nil { _ = start(reactor) }
     reducedState = state
-    publishedState = state
+    publishedState = nil
     if !observers.isEmpty { notify(state) }
   }
 }

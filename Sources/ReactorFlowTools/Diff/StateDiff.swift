@@ -9,9 +9,7 @@ package enum StateDiff {
   /// The outlines of `expected` and `actual`, with `−` before lines only in the expected value,
   /// `+` before lines only in the actual one, and two spaces before the rest.
   package static func lines<Value>(expected: Value, actual: Value) -> String {
-    let old = outline(expected)
-    let new = outline(actual)
-    return diff(old, new).joined(separator: "\n")
+    lines(expected: outline(expected), actual: outline(actual))
   }
 
   /// Only the lines that differ between the outlines of `old` and `new`: `−` before a line of
@@ -52,9 +50,46 @@ package enum StateDiff {
     diff(old, new).filter { !$0.hasPrefix("  ") }
   }
 
-  /// The line diff of two outlines, as ``lines(expected:actual:)`` writes it.
+  /// The line diff of two outlines, as ``lines(expected:actual:)`` writes it. A long run of
+  /// unchanged lines (the rest of a large collection) is cut to its ends and the lines that lead
+  /// to the next change, with how many were left out.
   package static func lines(expected: [String], actual: [String]) -> String {
-    diff(expected, actual).joined(separator: "\n")
+    let lines = diff(expected, actual)
+    var shown: [String] = []
+    var runStart = 0
+    for index in 0...lines.count {
+      guard index == lines.count || !lines[index].hasPrefix("  ") else { continue }
+      shown += shortened(lines[runStart..<index], before: index < lines.count ? lines[index] : nil)
+      if index < lines.count { shown.append(lines[index]) }
+      runStart = index + 1
+    }
+    return shown.joined(separator: "\n")
+  }
+
+  /// A run of unchanged diff lines, as a reader needs it: whole when short; otherwise its first
+  /// and last lines of context and, between them, only the lines that lead to `next` (its
+  /// parents).
+  private static func shortened(_ run: ArraySlice<String>, before next: String?) -> [String] {
+    let context = 3
+    guard run.count > 2 * context + 1 else { return Array(run) }
+    let head = run.prefix(context)
+    let tail = run.suffix(context)
+    var parents: [String] = []
+    var depthBelow = (next ?? tail.first).map(depth(of:)) ?? 0
+    for line in run.dropFirst(context).dropLast(context).reversed() where depth(of: line) < depthBelow {
+      parents.append(line)
+      depthBelow = depth(of: line)
+    }
+    var shown = Array(head)
+    var leftOut = run.count - 2 * context
+    var middle: [String] = []
+    for line in parents.reversed() {
+      middle.append(line)
+      leftOut -= 1
+    }
+    shown.append("  … \(leftOut) unchanged line\(leftOut == 1 ? "" : "s")")
+    shown += middle
+    return shown + tail
   }
 
   /// The changed lines of two outlines, each under the lines that lead to it (its parents, and
@@ -287,8 +322,36 @@ package enum StateDiff {
   }
 
   /// A longest-common-subsequence diff, in the order a diff shows it (a removed line before the
-  /// line added in its place); outlines are small, so O(n·m) is fine.
+  /// line added in its place). The lines the outlines start and end with alike are kept
+  /// without comparing them further, so that a large state with a few changed lines costs its
+  /// length, and O(n·m) applies only to what lies between.
   package static func edits<Line: Equatable>(_ old: [Line], _ new: [Line]) -> [Edit] {
+    var prefix = 0
+    while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
+    var suffix = 0
+    while suffix < old.count - prefix, suffix < new.count - prefix,
+      old[old.count - 1 - suffix] == new[new.count - 1 - suffix]
+    {
+      suffix += 1
+    }
+    guard prefix > 0 || suffix > 0 else { return middleEdits(old, new) }
+    var edits = (0..<prefix).map { Edit.kept($0, $0) }
+    for edit in middleEdits(old[prefix..<(old.count - suffix)], new[prefix..<(new.count - suffix)]) {
+      switch edit {
+      case .kept(let i, let j): edits.append(.kept(i + prefix, j + prefix))
+      case .removed(let i): edits.append(.removed(i + prefix))
+      case .added(let j): edits.append(.added(j + prefix))
+      }
+    }
+    edits += (0..<suffix).map { Edit.kept(old.count - suffix + $0, new.count - suffix + $0) }
+    return edits
+  }
+
+  /// The longest-common-subsequence diff of what lies between the common ends, indexed from 0.
+  private static func middleEdits<Lines: RandomAccessCollection>(_ old: Lines, _ new: Lines) -> [Edit]
+  where Lines.Element: Equatable, Lines.Index == Int {
+    let old = Array(old)
+    let new = Array(new)
     var common = Array(repeating: Array(repeating: 0, count: new.count + 1), count: old.count + 1)
     for i in stride(from: old.count - 1, through: 0, by: -1) {
       for j in stride(from: new.count - 1, through: 0, by: -1) {

@@ -29,6 +29,17 @@ final class FeatureTests: XCTestCase {
     await tester.finish()
   }
 
+  func test_feed_reduceInPlace_likesOnePost_andTheTesterNamesTheChange() async {
+    let tester = ReactorTester(FeedReactor())
+    await tester.send(.like(42)) {
+      $0.posts[42].isLiked = true
+      $0.likes = 1
+    }
+    let reactor = FeedReactor()
+    XCTAssertEqual(reactor.reduce(state: reactor.currentState, mutation: .setLiked(7, true)).likes, 1)
+    await tester.finish()
+  }
+
   func test_placement_everyFormInProduction_runsWhereTheDocsSay() async {
     for form in PlacementReactor.probedForms {
       let reactor = PlacementReactor()

@@ -1,4 +1,5 @@
 import ReactorFlow
+import ReactorFlowTools
 
 #if canImport(Darwin)
   import Darwin
@@ -33,11 +34,45 @@ final class Elements: Reactor {
   }
 }
 
+/// `Elements` written with `reduce(into:mutation:)`, as the docs advise for a large state: the
+/// loop changes the state in place. `state-inout-10`, `state-inout-1000` and
+/// `state-inout-100000`.
+@MainActor
+final class ElementsInPlace: Reactor {
+  typealias Action = Elements.Action
+  typealias Mutation = Elements.Mutation
+  typealias State = Elements.State
+
+  let initialState: State
+  let runtime = Runtime()
+
+  init(count: Int) { initialState = State(elements: Array(repeating: 0, count: count)) }
+
+  func mutate(action: Action) -> Effect<Mutation> { .send(.change) }
+
+  func reduce(into state: inout State, mutation: Mutation) {
+    state.elements[state.changes % state.elements.count] &+= 1
+    state.changes += 1
+  }
+}
+
 /// `state-<elements>`: `count` actions on a reactor whose state holds `elements` elements. One
 /// iteration is one action.
 @MainActor
 func stateScale(_ count: Int, elements: Int) -> Int {
-  let reactor = Elements(count: elements)
+  stateScale(count, reactor: Elements(count: elements))
+}
+
+/// `state-inout-<elements>`: the same with `reduce(into:mutation:)`.
+@MainActor
+func stateInPlaceScale(_ count: Int, elements: Int) -> Int {
+  stateScale(count, reactor: ElementsInPlace(count: elements))
+}
+
+@MainActor
+private func stateScale(
+  _ count: Int, reactor: some Reactor<Elements.Action, Elements.Mutation, Elements.State>
+) -> Int {
   let tally = Tally()
   let token = reactor.observe(\.changes) { tally.sum &+= $0 }
   for _ in 0..<count { reactor.send(.change) }
@@ -247,4 +282,31 @@ func processCPUTime() -> (user: Int, system: Int) {
   #endif
   func nanoseconds(_ time: timeval) -> Int { time.tv_sec * 1_000_000_000 + time.tv_usec * 1_000 }
   return (nanoseconds(usage.ru_utime), nanoseconds(usage.ru_stime))
+}
+
+/// `inspect-inout-<elements>`: `state-inout-<elements>` with an `inspect` handler counting the
+/// events. What it costs beyond `state-inout` is the inspector's: an inspector sees the old state
+/// too, so the changed collection is copied once per action.
+@MainActor
+func inspectedStateScale(_ count: Int, elements: Int) -> Int {
+  let reactor = ElementsInPlace(count: elements)
+  let events = Tally()
+  let inspection = reactor.inspect { _ in events.sum &+= 1 }
+  let result = stateScale(count, reactor: reactor)
+  precondition(events.sum == 3 &* count, "the inspector missed an event")
+  withExtendedLifetime(inspection) {}
+  return result
+}
+
+/// `log-changes-inout-<elements>`: `state-inout-<elements>` with `logChanges(to:)` given a closure
+/// that counts the characters of each line.
+@MainActor
+func loggedStateScale(_ count: Int, elements: Int) -> Int {
+  let reactor = ElementsInPlace(count: elements)
+  let characters = Tally()
+  let log = reactor.logChanges { line in characters.sum &+= line.utf8.count }
+  let result = stateScale(count, reactor: reactor)
+  precondition(characters.sum > 0, "the change log wrote nothing")
+  withExtendedLifetime(log) {}
+  return result
 }
