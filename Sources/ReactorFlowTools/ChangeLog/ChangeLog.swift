@@ -92,7 +92,7 @@ public final class ChangeLog: ReactorInspector {
   public func receive<Action, Mutation, State>(
     _ event: ReactorEvent<Action, Mutation, State>, from reactor: InspectedReactor
   ) {
-    lines(of: reactor, Action.self, Mutation.self, State.self).receive(event)
+    lines(of: reactor, Action.self, Mutation.self, State.self).receive(event, from: reactor)
   }
 
   /// The lines of `reactor`'s type, made the first time it is met. Reactor types of one name and
@@ -116,90 +116,17 @@ public final class ChangeLog: ReactorInspector {
 extension ChangeLog {
   /// Where a change log's lines go: to a closure one by one, or gathered per event and passed on
   /// as UTF-8 at once, as standard error takes them.
-  @MainActor
   @usableFromInline
-  final class Output {
-    private let writeLine: (@MainActor (String) -> Void)?
-    private let writeEvent: ((UnsafeBufferPointer<UInt8>) -> Void)?
-    /// The current event's lines, when they are gathered. No dynamic exclusivity checks: used on
-    /// the main actor only, and no access to it is held across a call out (CONTRIBUTING.md,
-    /// Performance idioms).
-    @exclusivity(unchecked) private var pending: [UInt8] = []
-    #if canImport(os)
-      private let signposter = OSSignposter(subsystem: "ReactorFlow", category: .pointsOfInterest)
-      private var intervals: [EffectKey: OSSignpostIntervalState] = [:]
-
-      private struct EffectKey: Hashable {
-        let reactor: ObjectIdentifier
-        let serial: Int
-      }
-    #endif
+  struct Output {
+    var line: (@MainActor (String) -> Void)?
+    var event: ((UnsafeBufferPointer<UInt8>) -> Void)?
 
     init(line: @escaping @MainActor (String) -> Void) {
-      writeLine = line
-      writeEvent = nil
+      self.line = line
     }
 
     init(event: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
-      writeLine = nil
-      writeEvent = event
-    }
-
-    /// Writes the line `lead` then `text`: a line's start kept per reactor and its changing end,
-    /// which gathered lines take without joining them first.
-    func write(_ lead: String, _ text: String = "") {
-      if let writeLine {
-        writeLine(text.isEmpty ? lead : lead + text)
-      } else {
-        Self.append(lead, text, to: &pending)
-      }
-    }
-
-    // Nonisolated, as the closures they pass the standard library are: a main-actor closure would
-    // check the executor on each call.
-    private nonisolated static func append(_ lead: String, _ text: String, to bytes: inout [UInt8]) {
-      var lead = lead
-      var text = text
-      lead.withUTF8 { bytes.append(contentsOf: $0) }
-      text.withUTF8 { bytes.append(contentsOf: $0) }
-      bytes.append(UInt8(ascii: "\n"))
-    }
-
-    /// Passes the event's gathered lines on: one write to standard error.
-    func endEvent() {
-      guard let writeEvent else { return }
-      Self.flush(&pending, to: writeEvent)
-    }
-
-    private nonisolated static func flush(
-      _ bytes: inout [UInt8], to write: (UnsafeBufferPointer<UInt8>) -> Void
-    ) {
-      guard !bytes.isEmpty else { return }
-      bytes.withUnsafeBufferPointer(write)
-      bytes.removeAll(keepingCapacity: true)
-    }
-
-    // Signpost intervals for effects, shown by Instruments' Points of Interest. CI runs on Linux
-    // and does not compile them.
-
-    /// Begins an effect's signpost interval.
-    func effectStarted(_ effect: InspectedEffect, of reactor: InspectedReactor) {
-      #if canImport(os)
-        let text = "\(reactor.name) \(effect)"
-        let key = EffectKey(reactor: reactor.id, serial: effect.serial)
-        intervals[key] = signposter.beginInterval(
-          "effect", id: signposter.makeSignpostID(), "\(text, privacy: .public)")
-      #endif
-    }
-
-    /// Ends an effect's signpost interval.
-    func effectEnded(_ effect: InspectedEffect, _ outcome: EffectOutcome, of reactor: InspectedReactor) {
-      #if canImport(os)
-        let key = EffectKey(reactor: reactor.id, serial: effect.serial)
-        guard let interval = intervals.removeValue(forKey: key) else { return }
-        let text = outcome.description
-        signposter.endInterval("effect", interval, "\(text, privacy: .public)")
-      #endif
+      self.event = event
     }
   }
 }
@@ -244,15 +171,15 @@ extension Reactor {
   /// unspecialized, each event would look up the metadata of the event and of its payload.
   @inlinable
   func attachChangeLog(_ log: ChangeLog) -> ObservationToken {
-    let lines = ReactorLines<Action, Mutation, State>(
-      reactor: ChangeLog.inspected(id: ObjectIdentifier(runtime), name: String(describing: type(of: self))),
-      output: log.output)
+    let reactor = ChangeLog.inspected(id: ObjectIdentifier(runtime), name: String(describing: type(of: self)))
+    let lines = ReactorLines<Action, Mutation, State>(reactor: reactor, output: log.output)
     return inspect { event in
       switch event {
       case .action(let action, let source): lines.action(action, source: source)
       case .mutation(let mutation, let effect): lines.mutation(mutation, effect: effect)
       case .state(let old, let new): lines.state(old: old, new: new)
-      case .effectStarted, .effectEnded: lines.receive(event)
+      case .effectStarted(let effect): lines.effectStarted(effect, of: reactor)
+      case .effectEnded(let effect, let outcome): lines.effectEnded(effect, outcome, of: reactor)
       }
     }
   }

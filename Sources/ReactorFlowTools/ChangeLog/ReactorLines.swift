@@ -1,39 +1,60 @@
 import ReactorFlow
 
-/// One reactor's lines in a change log: made once per reactor (per reactor type, for a log that
-/// every reactor reports to), so that the lines' starts and the state's layout are worked out
-/// once rather than for each event.
+#if canImport(os)
+  import os
+#endif
+
+/// One reactor's lines in a change log, and where they go: made once per reactor (per reactor
+/// type, for a log that every reactor reports to), so that the lines' starts and the state's
+/// layout are worked out once rather than for each event.
 @MainActor
 @usableFromInline
 final class ReactorLines<Action: Sendable, Mutation: Sendable, State> {
   private let reactor: InspectedReactor
-  private let output: ChangeLog.Output
+  /// Receives each line, unless the lines are gathered per event.
+  private let writeLine: (@MainActor (String) -> Void)?
+  /// Receives each event's lines at once, as UTF-8, each followed by a line break: standard
+  /// error's writer, so that one event takes one write.
+  private let writeEvent: ((UnsafeBufferPointer<UInt8>) -> Void)?
   /// `[Name] action `, `[Name]   mutation `, `[Name]   ` and `[Name]     `.
   private let actionLead: String
   private let mutationLead: String
   private let effectLead: String
   private let stateLead: String
-  /// The state's fields by their bytes, learned from the first state met: `nil` until then,
-  /// `.some(nil)` for a state whose changes are found through its mirror.
   // Used on the main actor only, and no access to them is held across a call out: no dynamic
   // exclusivity checks (CONTRIBUTING.md, Performance idioms).
+  /// The current event's lines, when they are gathered.
+  @exclusivity(unchecked) private var pending: [UInt8] = []
+  /// The state's fields by their bytes, learned from the first state met: `nil` until then,
+  /// `.some(nil)` for a state whose changes are found through its mirror.
   @exclusivity(unchecked) private var layout: StateLayout??
   @exclusivity(unchecked) private var actionLines = KeptLines(of: Action.self)
   @exclusivity(unchecked) private var mutationLines = KeptLines(of: Mutation.self)
+  #if canImport(os)
+    // Signpost intervals for effects, shown by Instruments' Points of Interest. CI runs on Linux
+    // and does not compile them.
+    private let signposter = OSSignposter(subsystem: "ReactorFlow", category: .pointsOfInterest)
+    private var intervals: [EffectKey: OSSignpostIntervalState] = [:]
+
+    private struct EffectKey: Hashable {
+      let reactor: ObjectIdentifier
+      let serial: Int
+    }
+  #endif
 
   @usableFromInline
   init(reactor: InspectedReactor, output: ChangeLog.Output) {
     self.reactor = reactor
-    self.output = output
+    writeLine = output.line
+    writeEvent = output.event
     actionLead = "[\(reactor.name)] action "
     mutationLead = "[\(reactor.name)]   mutation "
     effectLead = "[\(reactor.name)]   "
     stateLead = "[\(reactor.name)]     "
   }
 
-  /// Writes the lines of one event.
-  @usableFromInline
-  func receive(_ event: ReactorEvent<Action, Mutation, State>) {
+  /// Writes the lines of one event of `reactor`, which has this reactor's name.
+  func receive(_ event: ReactorEvent<Action, Mutation, State>, from reactor: InspectedReactor) {
     switch event {
     case .action(let action, let source):
       self.action(action, source: source)
@@ -42,60 +63,108 @@ final class ReactorLines<Action: Sendable, Mutation: Sendable, State> {
     case .state(let old, let new):
       state(old: old, new: new)
     case .effectStarted(let effect):
-      output.write(effectLead, "\(effect) started")
-      output.effectStarted(effect, of: reactor)
-      output.endEvent()
+      effectStarted(effect, of: reactor)
     case .effectEnded(let effect, let outcome):
-      let label = effect.ids.isEmpty ? "" : " \"\(effect.label)\""
-      output.write(effectLead, "effect #\(effect.serial)\(label) \(outcome)")
-      output.effectEnded(effect, outcome, of: reactor)
-      output.endEvent()
+      effectEnded(effect, outcome, of: reactor)
     }
   }
 
-  // The usual events one by one, each given its values: `Reactor.attachChangeLog` calls them from
-  // its handler, which takes the event apart specialized for the reactor's types.
+  // The events one by one, each given its values: `Reactor.attachChangeLog` calls them from its
+  // handler, which takes the event apart specialized for the reactor's types.
 
   /// Writes an action's line.
   @usableFromInline
   func action(_ action: Action, source: ActionSource) {
-    output.write(actionLines.line(for: action, lead: actionLead), source == .send ? "" : " (from \(source))")
-    output.endEvent()
+    write(actionLines.line(for: action, lead: actionLead), source == .send ? "" : " (from \(source))")
+    endEvent()
   }
 
   /// Writes a mutation's line.
   @usableFromInline
   func mutation(_ mutation: Mutation, effect: InspectedEffect?) {
-    let line = mutationLines.line(for: mutation, lead: mutationLead)
-    output.write(line, effect.map { " (from effect #\($0.serial))" } ?? "")
-    output.endEvent()
+    write(
+      mutationLines.line(for: mutation, lead: mutationLead),
+      effect.map { " (from effect #\($0.serial))" } ?? "")
+    endEvent()
   }
 
   /// Writes the lines of a state change: at most ``ChangeLog/maximumDiffLines`` of them, then
   /// how many were left out.
   @usableFromInline
   func state(old: State, new: State) {
-    let layout: StateLayout?
-    if let known = self.layout {
-      layout = known
+    if layout == nil { layout = .some(StateLayout(of: old, lead: stateLead)) }
+    let limit = ChangeLog.maximumDiffLines
+    var count: Int
+    if let layout = layout ?? nil {
+      count = layout.changes(old: old, new: new, limit: limit) { self.write($0, $1) }
     } else {
-      layout = StateLayout(of: old, lead: stateLead)
-      self.layout = .some(layout)
+      let lines = ValueChanges.lines(old: old, new: new, label: nil)
+      for line in lines.prefix(limit) { write(stateLead, line) }
+      count = lines.count
     }
-    var count = 0
-    func write(_ lead: String, _ text: String) {
-      count += 1
-      if count <= ChangeLog.maximumDiffLines { output.write(lead, text) }
-    }
-    if let layout {
-      layout.changes(old: old, new: new, write)
+    if count > limit { write(stateLead, "… \(count - limit) more changed lines") }
+    endEvent()
+  }
+
+  /// Writes an effect's start, and begins its signpost interval.
+  @usableFromInline
+  func effectStarted(_ effect: InspectedEffect, of reactor: InspectedReactor) {
+    write(effectLead, "\(effect) started")
+    endEvent()
+    #if canImport(os)
+      let text = "\(reactor.name) \(effect)"
+      let key = EffectKey(reactor: reactor.id, serial: effect.serial)
+      intervals[key] = signposter.beginInterval(
+        "effect", id: signposter.makeSignpostID(), "\(text, privacy: .public)")
+    #endif
+  }
+
+  /// Writes how an effect ended, and ends its signpost interval.
+  @usableFromInline
+  func effectEnded(_ effect: InspectedEffect, _ outcome: EffectOutcome, of reactor: InspectedReactor) {
+    let label = effect.ids.isEmpty ? "" : " \"\(effect.label)\""
+    write(effectLead, "effect #\(effect.serial)\(label) \(outcome)")
+    endEvent()
+    #if canImport(os)
+      let key = EffectKey(reactor: reactor.id, serial: effect.serial)
+      guard let interval = intervals.removeValue(forKey: key) else { return }
+      let text = outcome.description
+      signposter.endInterval("effect", interval, "\(text, privacy: .public)")
+    #endif
+  }
+
+  /// Writes the line `lead` then `text`: a line's start kept per reactor and its changing end,
+  /// which gathered lines take without joining them first.
+  private func write(_ lead: String, _ text: String) {
+    if let writeLine {
+      writeLine(text.isEmpty ? lead : lead + text)
     } else {
-      ValueChanges.lines(old: old, new: new, label: nil) { write(stateLead, $0) }
+      Self.append(lead, text, to: &pending)
     }
-    if count > ChangeLog.maximumDiffLines {
-      output.write(stateLead, "… \(count - ChangeLog.maximumDiffLines) more changed lines")
-    }
-    output.endEvent()
+  }
+
+  /// Passes the event's gathered lines on: one write to standard error.
+  private func endEvent() {
+    guard let writeEvent, !pending.isEmpty else { return }
+    Self.flush(&pending, to: writeEvent)
+  }
+
+  // Nonisolated, as the closures they pass the standard library are: a main-actor closure would
+  // check the executor on each call.
+
+  private nonisolated static func append(_ lead: String, _ text: String, to bytes: inout [UInt8]) {
+    var lead = lead
+    var text = text
+    lead.withUTF8 { bytes.append(contentsOf: $0) }
+    text.withUTF8 { bytes.append(contentsOf: $0) }
+    bytes.append(UInt8(ascii: "\n"))
+  }
+
+  private nonisolated static func flush(
+    _ bytes: inout [UInt8], to write: (UnsafeBufferPointer<UInt8>) -> Void
+  ) {
+    bytes.withUnsafeBufferPointer(write)
+    bytes.removeAll(keepingCapacity: true)
   }
 }
 

@@ -136,9 +136,16 @@ final class StateLayout {
   }
 
   /// Passes `write` the lines for the fields that differ between `old` and `new`, each as its
-  /// start and its text: for a plain value, `− label: old` and `+ label: new`; for any other,
-  /// read back through the states' mirrors, the lines of ``ValueChanges``.
-  func changes<State>(old: State, new: State, _ write: (String, String) -> Void) {
+  /// start and its text, at most `limit` of them: for a plain value, `− label: old` and
+  /// `+ label: new`; for any other, read back through the states' mirrors, the lines of
+  /// ``ValueChanges``.
+  /// - Returns: How many lines the change has, those past `limit` included.
+  func changes<State>(old: State, new: State, limit: Int, _ write: (String, String) -> Void) -> Int {
+    var count = 0
+    func emit(_ lead: String, _ text: String) {
+      count += 1
+      if count <= limit { write(lead, text) }
+    }
     var children: (old: [Any], new: [Any])?
     withUnsafeBytes(of: old) { before in
       withUnsafeBytes(of: new) { after in
@@ -151,8 +158,8 @@ final class StateLayout {
             let oldText = leaf.text(at: before + offset)
             let newText = leaf.text(at: after + offset)
             guard oldText != newText else { continue }
-            write(fields[index].removed, oldText)
-            write(fields[index].added, newText)
+            emit(fields[index].removed, oldText)
+            emit(fields[index].added, newText)
             continue
           }
           if children == nil {
@@ -161,11 +168,12 @@ final class StateLayout {
             )
           }
           guard let children, index < children.old.count, index < children.new.count else { return }
-          ValueChanges.lines(old: children.old[index], new: children.new[index], label: fields[index].label) {
-            write(lead, $0)
-          }
+          let lines = ValueChanges.lines(
+            old: children.old[index], new: children.new[index], label: fields[index].label)
+          for line in lines { emit(lead, line) }
         }
       }
     }
+    return count
   }
 }

@@ -23,43 +23,25 @@ enum ValueChanges {
   /// The most changed elements of an array shown; the rest are counted.
   static let maximumChangedElements = 5
 
-  /// Passes `write` the lines that show how `new` differs from `old`, each a marker (`−` for the
-  /// old value, `+` for the new one) and a text, without indentation: `− items[42]: 3`.
+  /// The lines that show how `new` differs from `old`, each a marker (`−` for the old value, `+`
+  /// for the new one) and a text, without indentation: `− items[42]: 3`.
   /// - Parameter label: The value's path in the state, `nil` for the state itself.
-  static func lines(old: Any, new: Any, label: String?, _ write: (String) -> Void) {
+  static func lines(old: Any, new: Any, label: String?) -> [String] {
     let (old, oldMirror) = unwrapped(old)
     let (new, newMirror) = unwrapped(new)
     if type(of: old) == type(of: new), isPlainStruct(old, mirror: oldMirror) {
-      for (oldField, newField) in zip(oldMirror.children, newMirror.children) {
+      return zip(oldMirror.children, newMirror.children).flatMap { oldField, newField in
         let name = oldField.label ?? ""
-        lines(old: oldField.value, new: newField.value, label: label.map { "\($0).\(name)" } ?? name, write)
+        return lines(old: oldField.value, new: newField.value, label: label.map { "\($0).\(name)" } ?? name)
       }
-      return
     }
-    if let newList = new as? any ElementList, let oldList = old as? any ElementList,
-      let changed = newList.indicesOfChangedElements(from: old)
+    if oldMirror.displayStyle == .collection, let newList = new as? any RandomAccessCollection,
+      let lines = elementLines(old: old, new: newList, label: label)
     {
-      var shown = 0
-      for (position, index) in changed.enumerated() {
-        guard shown < maximumChangedElements else {
-          write("… and \(changed.count - position) more changed elements in \(label ?? "the state")")
-          break
-        }
-        var wrote = false
-        lines(
-          old: oldList.element(at: index), new: newList.element(at: index), label: "\(label ?? "")[\(index)]"
-        ) {
-          wrote = true
-          write($0)
-        }
-        if wrote { shown += 1 }
-      }
-      return
+      return lines
     }
     if isLarge(oldMirror) || isLarge(newMirror) {
-      write(line("−", label, summary(of: old, oldMirror)))
-      write(line("+", label, summary(of: new, newMirror)))
-      return
+      return [line("−", label, summary(of: old, oldMirror)), line("+", label, summary(of: new, newMirror))]
     }
     let changes =
       if let label {
@@ -69,7 +51,7 @@ enum ValueChanges {
       } else {
         StateDiff.changes(old: old, new: new)
       }
-    for change in changes { write(withoutIndentation(change)) }
+    return changes.map(withoutIndentation)
   }
 
   /// Whether `value`'s outline is the list of its stored fields' outlines: a struct of its own
@@ -80,6 +62,62 @@ enum ValueChanges {
       !mirror.children.allSatisfy({ $0.label?.hasPrefix("_") ?? true })
     else { return false }
     return !String(reflecting: type(of: value)).hasPrefix("Foundation")
+  }
+
+  /// The lines of the changed elements of two arrays of one type and count, by their index, at
+  /// most ``maximumChangedElements`` of them, then how many more changed; `nil` when `old` is not
+  /// one of them or their elements are not stored contiguously. Equal bytes are an equal
+  /// element; an element whose bytes differ is compared by its outline.
+  private static func elementLines<List: RandomAccessCollection>(old: Any, new: List, label: String?)
+    -> [String]?
+  {
+    guard let old = old as? List, old.count == new.count,
+      let changed = new.withContiguousStorageIfAvailable({ new in
+        old.withContiguousStorageIfAvailable { old in
+          changedElements(
+            old: UnsafeRawBufferPointer(old), new: UnsafeRawBufferPointer(new),
+            size: MemoryLayout<List.Element>.size, stride: MemoryLayout<List.Element>.stride)
+        }
+      }) ?? nil
+    else { return nil }
+    var lines: [String] = []
+    var shown = 0
+    for (position, offset) in changed.enumerated() {
+      guard shown < maximumChangedElements else {
+        lines.append("… and \(changed.count - position) more changed elements in \(label ?? "the state")")
+        break
+      }
+      let element = Self.lines(
+        old: old[old.index(old.startIndex, offsetBy: offset)],
+        new: new[new.index(new.startIndex, offsetBy: offset)],
+        label: "\(label ?? "")[\(offset)]")
+      lines += element
+      if !element.isEmpty { shown += 1 }
+    }
+    return lines
+  }
+
+  /// The positions of the elements whose bytes differ between `old` and `new`, the bytes of two
+  /// arrays of one count, whose elements take `size` bytes each, `stride` apart.
+  private static func changedElements(
+    old: UnsafeRawBufferPointer, new: UnsafeRawBufferPointer, size: Int, stride: Int
+  ) -> [Int] {
+    guard let oldBase = old.baseAddress, let newBase = new.baseAddress, oldBase != newBase, size > 0
+    else { return [] }
+    let count = new.count / stride
+    var changed: [Int] = []
+    // By blocks of elements: only a block whose bytes differ is compared element by element.
+    var start = 0
+    while start < count {
+      let end = min(start + 256, count)
+      if memcmp(oldBase + start * stride, newBase + start * stride, (end - start) * stride) != 0 {
+        for index in start..<end where memcmp(oldBase + index * stride, newBase + index * stride, size) != 0 {
+          changed.append(index)
+        }
+      }
+      start = end
+    }
+    return changed
   }
 
   /// A diff line of an outline as the log writes it: its marker and its content, without the
@@ -122,45 +160,5 @@ enum ValueChanges {
 
   private static func line(_ marker: String, _ label: String?, _ text: String) -> String {
     label.map { "\(marker) \($0): \(text)" } ?? "\(marker) \(text)"
-  }
-}
-
-/// An array, whose changed elements are found by comparing their bytes: equal bytes are an equal
-/// element, and an element whose bytes differ is compared by its outline.
-private protocol ElementList {
-  /// The indices of the elements whose bytes differ from `old`'s, or `nil` when `old` is not an
-  /// array of the same type and count.
-  func indicesOfChangedElements(from old: Any) -> [Int]?
-  /// The element at `index`.
-  func element(at index: Int) -> Any
-}
-
-extension Array: ElementList {
-  fileprivate func indicesOfChangedElements(from old: Any) -> [Int]? {
-    guard let old = old as? Self, old.count == count else { return nil }
-    let size = MemoryLayout<Element>.size
-    let stride = MemoryLayout<Element>.stride
-    return withUnsafeBytes { new in
-      old.withUnsafeBytes { old in
-        guard let new = new.baseAddress, let old = old.baseAddress, new != old, size > 0 else { return [] }
-        var changed: [Int] = []
-        // By blocks of elements: only a block whose bytes differ is compared element by element.
-        var start = 0
-        while start < count {
-          let end = Swift.min(start + 256, count)
-          if memcmp(old + start * stride, new + start * stride, (end - start) * stride) != 0 {
-            for index in start..<end where memcmp(old + index * stride, new + index * stride, size) != 0 {
-              changed.append(index)
-            }
-          }
-          start = end
-        }
-        return changed
-      }
-    }
-  }
-
-  fileprivate func element(at index: Int) -> Any {
-    self[index]
   }
 }
