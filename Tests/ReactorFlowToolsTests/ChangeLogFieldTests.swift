@@ -101,9 +101,9 @@ final class ChangeLogFieldTests: XCTestCase {
     // when
     let lines = loggedChanges(from: old, to: new)
 
-    // then
-    XCTAssertEqual(lines, ["− y: 0", "+ y: 5", "− 3", "+ 4"])
-    XCTAssertEqual(lines, wholeStateChanges(from: old, to: new))
+    // then: each by its path, where the whole state's diff shows `− y: 0` and `− 3`
+    XCTAssertEqual(lines, ["− point.y: 0", "+ point.y: 5", "− items[2]: 3", "+ items[2]: 4"])
+    XCTAssertEqual(wholeStateChanges(from: old, to: new), ["− y: 0", "+ y: 5", "− 3", "+ 4"])
   }
 
   func test_logChanges_urlAndDateChanged_showsThemReadably() async {

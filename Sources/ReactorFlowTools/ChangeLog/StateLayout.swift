@@ -10,15 +10,14 @@ import ReactorFlow
   import Android
 #endif
 
-/// A struct state's stored fields, learned once per type, so that the change log finds the fields
-/// a mutation changed by comparing their bytes, and outlines only those: a mutation's lines then
-/// cost what the changed fields cost, whatever the size of the rest of the state.
+/// A struct state's stored fields, learned once per reactor, so that the change log finds the
+/// fields a mutation changed by comparing their bytes, and describes only those: a mutation's
+/// lines then cost what the changed fields cost, whatever the size of the rest of the state.
 ///
 /// Equal bytes are an unchanged field: for a value that is sound, and a class reference whose
 /// object changed shows alike in the old and the new outline anyway, since both show that one
-/// object as it is now. A field whose bytes differ but whose outline does not (padding, another
-/// copy of an equal string) writes nothing, as in the whole state's diff.
-@usableFromInline
+/// object as it is now. A field whose bytes differ but whose description does not (padding,
+/// another copy of an equal string) writes nothing.
 final class StateLayout {
   /// One stored property of the state.
   private struct Field {
@@ -28,8 +27,11 @@ final class StateLayout {
     let offset: Int
     /// How many bytes it takes.
     let size: Int
-    /// How it is written when its outline is one line read straight from its bytes.
+    /// How it is written when it is one line read straight from its bytes.
     let leaf: Leaf?
+    /// The start of its lines, `[Name]     − label: ` and `[Name]     + label: `.
+    let removed: String
+    let added: String
   }
 
   /// Types whose outline is `String(reflecting:)` of the value, read from their bytes without a
@@ -61,55 +63,27 @@ final class StateLayout {
     /// The value at `pointer`, as its outline writes it: its `debugDescription`.
     func text(at pointer: UnsafeRawPointer) -> String {
       switch self {
-      case .int: Self.decimal(Int64(pointer.load(as: Int.self)))
-      case .int8: Self.decimal(Int64(pointer.load(as: Int8.self)))
-      case .int16: Self.decimal(Int64(pointer.load(as: Int16.self)))
-      case .int32: Self.decimal(Int64(pointer.load(as: Int32.self)))
-      case .int64: Self.decimal(pointer.load(as: Int64.self))
-      case .uint: Self.decimal(UInt64(pointer.load(as: UInt.self)), negative: false)
-      case .uint8: Self.decimal(UInt64(pointer.load(as: UInt8.self)), negative: false)
-      case .uint16: Self.decimal(UInt64(pointer.load(as: UInt16.self)), negative: false)
-      case .uint32: Self.decimal(UInt64(pointer.load(as: UInt32.self)), negative: false)
-      case .uint64: Self.decimal(pointer.load(as: UInt64.self), negative: false)
+      case .int: String(pointer.load(as: Int.self))
+      case .int8: String(pointer.load(as: Int8.self))
+      case .int16: String(pointer.load(as: Int16.self))
+      case .int32: String(pointer.load(as: Int32.self))
+      case .int64: String(pointer.load(as: Int64.self))
+      case .uint: String(pointer.load(as: UInt.self))
+      case .uint8: String(pointer.load(as: UInt8.self))
+      case .uint16: String(pointer.load(as: UInt16.self))
+      case .uint32: String(pointer.load(as: UInt32.self))
+      case .uint64: String(pointer.load(as: UInt64.self))
       case .bool: pointer.load(as: Bool.self) ? "true" : "false"
       case .double: pointer.load(as: Double.self).debugDescription
       case .float: pointer.load(as: Float.self).debugDescription
       case .string: pointer.load(as: String.self).debugDescription
       }
     }
-
-    private static func decimal(_ value: Int64) -> String {
-      decimal(value.magnitude, negative: value < 0)
-    }
-
-    /// An integer's digits, as its `description` writes them. Written here: the standard
-    /// library's `description` is generic over `BinaryInteger` and runs unspecialized, several
-    /// times the cost of these few lines for a change log's every changed number.
-    private static func decimal(_ magnitude: UInt64, negative: Bool) -> String {
-      var count = negative ? 1 : 0
-      var rest = magnitude
-      repeat {
-        count += 1
-        rest /= 10
-      } while rest > 0
-      return String(unsafeUninitializedCapacity: count) { bytes in
-        if negative { bytes[0] = UInt8(ascii: "-") }
-        var rest = magnitude
-        for index in stride(from: count - 1, through: negative ? 1 : 0, by: -1) {
-          bytes[index] = UInt8(ascii: "0") + UInt8(rest % 10)
-          rest /= 10
-        }
-        return count
-      }
-    }
   }
 
   private let fields: [Field]
-  /// Where each field's bytes are, apart from the rest, so that comparing them copies nothing.
-  private let spans: [(offset: Int, size: Int)]
-  /// The start of each field's lines after the last prefix, `prefix − label: ` and
-  /// `prefix + label: `, so that a line is one concatenation.
-  @exclusivity(unchecked) private var leads: (prefix: String, lines: [(removed: String, added: String)])?
+  /// The start of each line, `[Name]     `.
+  private let lead: String
 
   /// The layout of `State`, or `nil` when the state's outline is not the list of its stored
   /// fields' outlines, or when its fields' places cannot be checked against its bytes: an enum, a
@@ -122,12 +96,12 @@ final class StateLayout {
   /// does. Bytes are only compared, and a value is read from them only for the plain types of
   /// ``Leaf``: any other changed field is read back through the state's mirror, so that a field
   /// whose bytes are not its value (a weak reference) is never reinterpreted.
-  /// - Parameter sample: A value of the state, whose mirror says how it is shown.
-  init?<State>(of sample: State) {
+  /// - Parameters:
+  ///   - sample: A value of the state, whose mirror says how it is shown.
+  ///   - lead: The start of each line.
+  init?<State>(of sample: State, lead: String) {
     let mirror = Mirror(reflecting: sample)
-    guard mirror.displayStyle == .struct, !(sample is any CustomReflectable),
-      !String(reflecting: State.self).hasPrefix("Foundation")
-    else { return nil }
+    guard ValueChanges.isPlainStruct(sample, mirror: mirror) else { return nil }
     var fields: [Field] = []
     var end = 0
     let placed = withUnsafeBytes(of: sample) { state in
@@ -137,68 +111,69 @@ final class StateLayout {
         // A class instance's dynamic type may be a subclass of the field's; its place is a
         // reference either way.
         let isReference = type is AnyClass
-        func place<Value>(_ value: Value) -> (size: Int, alignment: Int, matches: Bool) {
+        func place<Value>(_ value: Value) -> (offset: Int, size: Int)? {
           let size = isReference ? MemoryLayout<AnyObject>.size : MemoryLayout<Value>.size
           let alignment = isReference ? MemoryLayout<AnyObject>.alignment : MemoryLayout<Value>.alignment
           let offset = (end + alignment - 1) / alignment * alignment
-          guard offset + size <= state.count else { return (size, alignment, false) }
+          guard offset + size <= state.count else { return nil }
           let matches = withUnsafeBytes(of: value) { own in
             own.count == size && state[offset..<(offset + size)].elementsEqual(own)
           }
-          return (size, alignment, matches)
+          return matches ? (offset, size) : nil
         }
-        let (size, alignment, matches) = _openExistential(child.value, do: place)
-        guard matches else { return false }
-        let offset = (end + alignment - 1) / alignment * alignment
-        fields.append(Field(label: label, offset: offset, size: size, leaf: isReference ? nil : Leaf(type)))
+        guard let (offset, size) = _openExistential(child.value, do: place) else { return false }
+        fields.append(
+          Field(
+            label: label, offset: offset, size: size, leaf: isReference ? nil : Leaf(type),
+            removed: "\(lead)− \(label): ", added: "\(lead)+ \(label): "))
         end = offset + size
       }
       return true
     }
-    guard placed, end == MemoryLayout<State>.size, !fields.isEmpty,
-      !fields.allSatisfy({ $0.label.hasPrefix("_") })
-    else { return nil }
+    guard placed, end == MemoryLayout<State>.size, end > 0 else { return nil }
     self.fields = fields
-    spans = fields.map { ($0.offset, $0.size) }
+    self.lead = lead
   }
 
-  /// Passes `emit` the change log's lines for the fields that differ between the states at
-  /// `old` and `new`: for each, the changed lines of its outline, each after `prefix` and its
-  /// marker (`−` for a line of the old value, `+` for one of the new), without the outline's
-  /// indentation. A field that is not a plain value is read back through the states' mirrors,
-  /// which `mirrors` makes when one changed.
-  @usableFromInline
-  func changes(
-    old: UnsafeRawPointer, new: UnsafeRawPointer, prefix: String, mirrors: () -> (old: Mirror, new: Mirror),
-    _ emit: (String) -> Void
-  ) {
-    if leads?.prefix != prefix {
-      leads = (prefix, fields.map { ("\(prefix)− \($0.label): ", "\(prefix)+ \($0.label): ") })
+  /// Passes `write` the lines for the fields that differ between `old` and `new`, each as its
+  /// start and its text, at most `limit` of them: for a plain value, `− label: old` and
+  /// `+ label: new`; for any other, read back through the states' mirrors, the lines of
+  /// ``ValueChanges``.
+  /// - Returns: How many lines the change has, those past `limit` included.
+  func changes<State>(old: State, new: State, limit: Int, _ write: (String, String) -> Void) -> Int {
+    var count = 0
+    func emit(_ lead: String, _ text: String) {
+      count += 1
+      if count <= limit { write(lead, text) }
     }
-    let leads = self.leads?.lines ?? []
     var children: (old: [Any], new: [Any])?
-    for index in spans.indices {
-      let (offset, size) = spans[index]
-      guard memcmp(old + offset, new + offset, size) != 0 else { continue }
-      let field = fields[index]
-      guard let leaf = field.leaf else {
-        if children == nil {
-          let (oldMirror, newMirror) = mirrors()
-          children = (oldMirror.children.map(\.value), newMirror.children.map(\.value))
+    withUnsafeBytes(of: old) { before in
+      withUnsafeBytes(of: new) { after in
+        // A state with a layout has bytes.
+        guard let before = before.baseAddress, let after = after.baseAddress else { return }
+        for index in fields.indices {
+          let offset = fields[index].offset
+          guard memcmp(before + offset, after + offset, fields[index].size) != 0 else { continue }
+          if let leaf = fields[index].leaf {
+            let oldText = leaf.text(at: before + offset)
+            let newText = leaf.text(at: after + offset)
+            guard oldText != newText else { continue }
+            emit(fields[index].removed, oldText)
+            emit(fields[index].added, newText)
+            continue
+          }
+          if children == nil {
+            children = (
+              Mirror(reflecting: old).children.map(\.value), Mirror(reflecting: new).children.map(\.value)
+            )
+          }
+          guard let children, index < children.old.count, index < children.new.count else { return }
+          let lines = ValueChanges.lines(
+            old: children.old[index], new: children.new[index], label: fields[index].label)
+          for line in lines { emit(lead, line) }
         }
-        guard let children, index < children.old.count, index < children.new.count else { return }
-        let oldLines = StateDiff.outline(children.old[index], label: field.label, depth: 1)
-        let newLines = StateDiff.outline(children.new[index], label: field.label, depth: 1)
-        for line in StateDiff.changedLines(old: oldLines, new: newLines) {
-          emit(prefix + ChangeLog.withoutIndentation(line))
-        }
-        continue
       }
-      let oldText = leaf.text(at: old + offset)
-      let newText = leaf.text(at: new + offset)
-      guard oldText != newText else { continue }
-      emit(leads[index].removed + oldText)
-      emit(leads[index].added + newText)
     }
+    return count
   }
 }

@@ -1,0 +1,215 @@
+import ReactorFlow
+
+#if canImport(os)
+  import os
+#endif
+
+/// One reactor's lines in a change log, and where they go: made once per reactor (per reactor
+/// type, for a log that every reactor reports to), so that the lines' starts and the state's
+/// layout are worked out once rather than for each event.
+@MainActor
+@usableFromInline
+final class ReactorLines<Action: Sendable, Mutation: Sendable, State> {
+  private let reactor: InspectedReactor
+  /// Receives each line, unless the lines are gathered per event.
+  private let writeLine: (@MainActor (String) -> Void)?
+  /// Receives each event's lines at once, as UTF-8, each followed by a line break: standard
+  /// error's writer, so that one event takes one write.
+  private let writeEvent: ((UnsafeBufferPointer<UInt8>) -> Void)?
+  /// `[Name] action `, `[Name]   mutation `, `[Name]   ` and `[Name]     `.
+  private let actionLead: String
+  private let mutationLead: String
+  private let effectLead: String
+  private let stateLead: String
+  // Used on the main actor only, and no access to them is held across a call out: no dynamic
+  // exclusivity checks (CONTRIBUTING.md, Performance idioms).
+  /// The current event's lines, when they are gathered.
+  @exclusivity(unchecked) private var pending: [UInt8] = []
+  /// The state's fields by their bytes, learned from the first state met: `nil` until then,
+  /// `.some(nil)` for a state whose changes are found through its mirror.
+  @exclusivity(unchecked) private var layout: StateLayout??
+  @exclusivity(unchecked) private var actionLines = KeptLines(of: Action.self)
+  @exclusivity(unchecked) private var mutationLines = KeptLines(of: Mutation.self)
+  #if canImport(os)
+    // Signpost intervals for effects, shown by Instruments' Points of Interest. CI runs on Linux
+    // and does not compile them.
+    private let signposter = OSSignposter(subsystem: "ReactorFlow", category: .pointsOfInterest)
+    private var intervals: [EffectKey: OSSignpostIntervalState] = [:]
+
+    private struct EffectKey: Hashable {
+      let reactor: ObjectIdentifier
+      let serial: Int
+    }
+  #endif
+
+  @usableFromInline
+  init(reactor: InspectedReactor, output: ChangeLog.Output) {
+    self.reactor = reactor
+    writeLine = output.line
+    writeEvent = output.event
+    actionLead = "[\(reactor.name)] action "
+    mutationLead = "[\(reactor.name)]   mutation "
+    effectLead = "[\(reactor.name)]   "
+    stateLead = "[\(reactor.name)]     "
+  }
+
+  /// Writes the lines of one event of `reactor`, which has this reactor's name.
+  func receive(_ event: ReactorEvent<Action, Mutation, State>, from reactor: InspectedReactor) {
+    switch event {
+    case .action(let action, let source):
+      self.action(action, source: source)
+    case .mutation(let mutation, let effect):
+      self.mutation(mutation, effect: effect)
+    case .state(let old, let new):
+      state(old: old, new: new)
+    case .effectStarted(let effect):
+      effectStarted(effect, of: reactor)
+    case .effectEnded(let effect, let outcome):
+      effectEnded(effect, outcome, of: reactor)
+    }
+  }
+
+  // The events one by one, each given its values: `Reactor.attachChangeLog` calls them from its
+  // handler, which takes the event apart specialized for the reactor's types.
+
+  /// Writes an action's line.
+  @usableFromInline
+  func action(_ action: Action, source: ActionSource) {
+    write(actionLines.line(for: action, lead: actionLead), source == .send ? "" : " (from \(source))")
+    endEvent()
+  }
+
+  /// Writes a mutation's line.
+  @usableFromInline
+  func mutation(_ mutation: Mutation, effect: InspectedEffect?) {
+    write(
+      mutationLines.line(for: mutation, lead: mutationLead),
+      effect.map { " (from effect #\($0.serial))" } ?? "")
+    endEvent()
+  }
+
+  /// Writes the lines of a state change: at most ``ChangeLog/maximumDiffLines`` of them, then
+  /// how many were left out.
+  @usableFromInline
+  func state(old: State, new: State) {
+    if layout == nil { layout = .some(StateLayout(of: old, lead: stateLead)) }
+    let limit = ChangeLog.maximumDiffLines
+    var count: Int
+    if let layout = layout ?? nil {
+      count = layout.changes(old: old, new: new, limit: limit) { self.write($0, $1) }
+    } else {
+      let lines = ValueChanges.lines(old: old, new: new, label: nil)
+      for line in lines.prefix(limit) { write(stateLead, line) }
+      count = lines.count
+    }
+    if count > limit { write(stateLead, "… \(count - limit) more changed lines") }
+    endEvent()
+  }
+
+  /// Writes an effect's start, and begins its signpost interval.
+  @usableFromInline
+  func effectStarted(_ effect: InspectedEffect, of reactor: InspectedReactor) {
+    write(effectLead, "\(effect) started")
+    endEvent()
+    #if canImport(os)
+      let text = "\(reactor.name) \(effect)"
+      let key = EffectKey(reactor: reactor.id, serial: effect.serial)
+      intervals[key] = signposter.beginInterval(
+        "effect", id: signposter.makeSignpostID(), "\(text, privacy: .public)")
+    #endif
+  }
+
+  /// Writes how an effect ended, and ends its signpost interval.
+  @usableFromInline
+  func effectEnded(_ effect: InspectedEffect, _ outcome: EffectOutcome, of reactor: InspectedReactor) {
+    let label = effect.ids.isEmpty ? "" : " \"\(effect.label)\""
+    write(effectLead, "effect #\(effect.serial)\(label) \(outcome)")
+    endEvent()
+    #if canImport(os)
+      let key = EffectKey(reactor: reactor.id, serial: effect.serial)
+      guard let interval = intervals.removeValue(forKey: key) else { return }
+      let text = outcome.description
+      signposter.endInterval("effect", interval, "\(text, privacy: .public)")
+    #endif
+  }
+
+  /// Writes the line `lead` then `text`: a line's start kept per reactor and its changing end,
+  /// which gathered lines take without joining them first.
+  private func write(_ lead: String, _ text: String) {
+    if let writeLine {
+      writeLine(text.isEmpty ? lead : lead + text)
+    } else {
+      Self.append(lead, text, to: &pending)
+    }
+  }
+
+  /// Passes the event's gathered lines on: one write to standard error.
+  private func endEvent() {
+    guard let writeEvent, !pending.isEmpty else { return }
+    Self.flush(&pending, to: writeEvent)
+  }
+
+  // Nonisolated, as the closures they pass the standard library are: a main-actor closure would
+  // check the executor on each call.
+
+  private nonisolated static func append(_ lead: String, _ text: String, to bytes: inout [UInt8]) {
+    var lead = lead
+    var text = text
+    lead.withUTF8 { bytes.append(contentsOf: $0) }
+    text.withUTF8 { bytes.append(contentsOf: $0) }
+    bytes.append(UInt8(ascii: "\n"))
+  }
+
+  private nonisolated static func flush(
+    _ bytes: inout [UInt8], to write: (UnsafeBufferPointer<UInt8>) -> Void
+  ) {
+    bytes.withUnsafeBufferPointer(write)
+    bytes.removeAll(keepingCapacity: true)
+  }
+}
+
+/// The lines of recent actions or mutations, kept by their values' bytes: describing a value
+/// costs most of a line, and for plain data of a few bytes, equal bytes are an equal value, whose
+/// description is the same. A screen's few dozen are kept, looked up in order, the oldest replaced
+/// once there are 64.
+struct KeptLines {
+  private var lines: [(key: Key, line: String)] = []
+  private var nextReplaced = 0
+  /// Whether a value's bytes are its key: plain data of at most 16 bytes.
+  private let hasKeys: Bool
+
+  /// Lines for values of `type`.
+  init<Value>(of type: Value.Type) {
+    hasKeys = _isPOD(Value.self) && MemoryLayout<Value>.size <= 16
+  }
+
+  /// A plain value's bytes.
+  private struct Key: Equatable {
+    var low: UInt64 = 0
+    var high: UInt64 = 0
+  }
+
+  /// `lead` and `value`'s description, cut after ``ChangeLog/maximumValueLength`` characters:
+  /// the line kept for its bytes, or a new one, kept if the value is plain data.
+  mutating func line<Value>(for value: Value, lead: String) -> String {
+    var key: Key?
+    if hasKeys {
+      var bytes = Key()
+      withUnsafeMutableBytes(of: &bytes) { bytes in
+        withUnsafeBytes(of: value) { bytes.copyMemory(from: $0) }
+      }
+      for index in lines.indices where lines[index].key == bytes { return lines[index].line }
+      key = bytes
+    }
+    let line = lead + shortDescription(of: value, limit: ChangeLog.maximumValueLength)
+    if let key {
+      if lines.count < 64 {
+        lines.append((key, line))
+      } else {
+        lines[nextReplaced] = (key, line)
+        nextReplaced = (nextReplaced + 1) % 64
+      }
+    }
+    return line
+  }
+}
