@@ -8,14 +8,13 @@ import ReactorFlowTools
 #endif
 
 /// `recording-counts <case> <N>`: the recording cases, as `instruction-counts` runs the others
-/// (count.sh runs it under callgrind with `N` and `2N`), and `recording-bytes <N>`, which prints the
-/// bytes per step of recordings of `N` steps (.ci/instructions.sh runs it; RecordingBytes.swift).
-/// The two counted cases record and replay the same counter as `counter-sync`, in an executable of their own: compiled next to the other cases, the
+/// (count.sh runs it under callgrind with `N` and `2N`). They record and replay the same counter
+/// as `counter-sync`, in an executable of their own: compiled next to the other cases, the
 /// counter's specializations would serve both, and the optimizer would inline them differently
 /// for `counter-sync` and `counter-fanout`.
 @main
 enum RecordingCounts {
-  static let cases = ["recording", "replay-step", "recording-bytes"]
+  static let cases = ["recording", "replay-step"]
 
   @MainActor
   static func main() {
@@ -25,16 +24,8 @@ enum RecordingCounts {
       print("usage: recording-counts <case> <N>   (N > 0; cases: \(cases.joined(separator: ", ")))")
       exit(2)
     }
-    switch arguments[1] {
-    case "recording-bytes":
-      let bytes = recordingBytes(count)
-      print("recording-bytes \(bytes.large)")
-      print("recording-bytes-counter \(bytes.counter)")
-    case "recording":
-      print("recording \(count) \(recording(count))")
-    default:
-      print("replay-step \(count) \(replaySteps(count))")
-    }
+    let checksum = arguments[1] == "recording" ? recording(count) : replaySteps(count)
+    print("\(arguments[1]) \(count) \(checksum)")
   }
 }
 

@@ -49,7 +49,7 @@ final class CodableCounter: Reactor {
   }
 }
 
-/// `recording-bytes`: the bytes per step of the JSON of a recorded session of `count` steps (half
+/// The bytes per step of the JSON of a recorded session of `count` steps (half
 /// of them actions, half their mutations), for the large state and for the small counter. Prints
 /// `recording-bytes <per step>` (the large state) and `recording-bytes-counter <per step>`.
 @MainActor
@@ -71,4 +71,23 @@ func recordingBytes(_ count: Int) -> (large: Int, counter: Int) {
   let large = bytesPerStep(BigStateReactor()) { .bump($0 &* 7_919) }
   let counter = bytesPerStep(CodableCounter()) { _ in .increment }
   return (large, counter)
+}
+
+/// `recording-bytes <N>`: prints `recording-bytes <per step>` for the large state and
+/// `recording-bytes-counter <per step>` for the counter, each recorded for `N` steps.
+/// .ci/instructions.sh holds them to thresholds.txt. An executable of its own, so that these
+/// reactors do not change how the optimizer inlines the counted recording cases.
+@main
+enum RecordingBytes {
+  @MainActor
+  static func main() {
+    let arguments = CommandLine.arguments
+    guard arguments.count == 2, let count = Int(arguments[1]), count > 1, count % 2 == 0 else {
+      print("usage: recording-bytes <N>   (N even, > 0: steps per recording)")
+      exit(2)
+    }
+    let bytes = recordingBytes(count)
+    print("recording-bytes \(bytes.large)")
+    print("recording-bytes-counter \(bytes.counter)")
+  }
 }
