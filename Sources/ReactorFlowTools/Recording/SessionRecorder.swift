@@ -33,9 +33,10 @@ public final class SessionRecorder<Action: Sendable, Mutation: Sendable, State> 
     let log: StateLog<Action, Mutation, State>?
     if isEquatable {
       initialState = .value(state)
-      // A state without fields (not `Codable`, or not a keyed container) is kept as it is.
+      // A state without fields (not `Codable`, or not a keyed container) is kept as it is, and
+      // so is one that stays small: the loop then appends it without looking at its fields.
       let fields = clock == nil ? nil : StateFields(of: state)
-      log = fields.map { StateLog(.fields($0)) }
+      log = fields.flatMap { $0.staysSmall ? nil : StateLog(.fields($0)) }
     } else {
       let outline = StateDiff.outline(state, identities: false)
       initialState = .outline(outline)

@@ -39,6 +39,15 @@ struct StateFields {
     values.reduce(0) { $0 + Self.weight(of: $1) }
   }
 
+  /// Whether every state with these fields weighs what this one does, less than a state that is
+  /// kept as changes: no field is a string, a collection or an optional that is `nil` now.
+  var staysSmall: Bool {
+    values.count < StateLog<Never, Never, Never>.smallWeight
+      && values.allSatisfy { value in
+        !(value is String || value is any Collection || (value as? any OptionalValue)?.isNone == true)
+      }
+  }
+
   /// The weight (see ``weight``) of one value.
   static func weight(of value: Any) -> Int {
     if let string = value as? String { return string.utf8.count / 8 + 1 }
@@ -292,10 +301,10 @@ private struct FieldContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 }
 
 /// Whether a kept value is an optional's `nil`.
-private protocol OptionalValue {
+protocol OptionalValue {
   var isNone: Bool { get }
 }
 
 extension Optional: OptionalValue {
-  fileprivate var isNone: Bool { self == nil }
+  var isNone: Bool { self == nil }
 }
