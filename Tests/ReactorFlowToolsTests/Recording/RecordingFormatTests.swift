@@ -156,6 +156,27 @@ final class RecordingFormatTests: XCTestCase {
     assertMalformed(try largeRecording { $0["field"] = nil }, step: 4, saying: "field")
   }
 
+  func test_decodeAndReplay_spliceBoundsEditedToAnyNumber_throwOrReplayButNeverTrap() async throws {
+    // given: each bound of the first splice (at 1, removing 1) set to numbers at and past every
+    // limit: a splice that still fits may shrink the array, so that a later step no longer fits
+    let numbers = [Int.min, -1, 0, 2, 99_999, 100_001, Int.max]
+    for key in ["at", "remove"] {
+      for number in numbers {
+        let data = try largeRecording(editing: setSplice(key, number))
+
+        // when / then: a clear error naming the step, or a replay that diverges
+        do {
+          let recording = try JSONDecoder().decode(LargeStateReactor.Recording.self, from: data)
+          try LargeStateReactor().replay(recording)
+          XCTFail("\(key) \(number) replayed")
+        } catch is ReplayDivergence {
+        } catch let error as RecordingError {
+          guard case .malformedStep = error else { return XCTFail("\(key) \(number): \(error)") }
+        }
+      }
+    }
+  }
+
   func test_decode_truncatedFile_throwsADecodingErrorBeforeAnyStep() async throws {
     // A JSON decoder parses the whole file before the recording reads it: a cut file is not JSON.
     let data = try largeRecording { _ in }
