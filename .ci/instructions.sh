@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Checks the instructions per iteration of the benchmark cases in Benchmarks/InstructionCounts
-# against Benchmarks/InstructionCounts/thresholds.txt, and the live heap per object of its memory
+# and the bytes per step of its recorded sessions (recording-bytes) against
+# Benchmarks/InstructionCounts/thresholds.txt, and the live heap per object of its memory
 # cases (memory.sh) against memory-thresholds.txt: callgrind's counts and the malloc counter's do
 # not move with the machine's load, so a regression on the hot paths fails CI instead of waiting
 # for a quiet machine. `ObservedReactor` is also held to its floor, a hand-written `@Observable`
@@ -22,7 +23,7 @@ trap 'rm -f "$counts" "$details"' EXIT
 # Runs a script into $counts, its build output and per-run details into a file shown only if it
 # fails.
 measure() {
-  if ! "$1" >>"$counts" 2>"$details"; then
+  if ! "$@" >>"$counts" 2>"$details"; then
     cat "$details" >&2
     echo "instructions: $1 failed" >&2
     exit 1
@@ -30,6 +31,9 @@ measure() {
 }
 measure Benchmarks/InstructionCounts/count.sh
 measure Benchmarks/InstructionCounts/memory.sh
+# The JSON bytes per step of recorded sessions of 1,000 steps (`recording-bytes`, which count.sh
+# built): a large state's recording must take about what its steps changed, not the state.
+measure "$(swift build -c release --package-path Benchmarks/InstructionCounts --show-bin-path)/recording-bytes" 1000
 cat "$counts"
 
 # Each threshold line is a name and one limit per measured figure (instructions; or bytes, blocks).

@@ -140,11 +140,11 @@ final class HostileInputCommandTests: XCTestCase {
     // given
     let directory = try temporaryDirectory()
     let good = try text(try recording(in: directory))
-    XCTAssertTrue(good.contains(#""count":3"#) && good.contains(#""formatVersion":2"#), good)
+    XCTAssertTrue(good.contains(#""count":3"#) && good.contains(#""formatVersion":3"#), good)
     let edits = [
       good.replacingOccurrences(of: #""count":3"#, with: #""count":18446744073709551616"#),
       good.replacingOccurrences(of: #""count":3"#, with: #""count":1e309"#),
-      good.replacingOccurrences(of: #""formatVersion":2"#, with: #""formatVersion":1e20"#),
+      good.replacingOccurrences(of: #""formatVersion":3"#, with: #""formatVersion":1e20"#),
     ]
 
     for edited in edits {

@@ -249,10 +249,10 @@ final class RandomUserCommandTests: XCTestCase {
     let truncated = directory.appendingPathComponent("truncated.json")
     try data.prefix(data.count / 2).write(to: truncated)
     let future = directory.appendingPathComponent("future.json")
-    try Data(text.replacingOccurrences(of: "\"formatVersion\":2", with: "\"formatVersion\":3").utf8)
+    try Data(text.replacingOccurrences(of: "\"formatVersion\":3", with: "\"formatVersion\":4").utf8)
       .write(to: future)
     let old = directory.appendingPathComponent("old.json")
-    try Data(text.replacingOccurrences(of: "\"formatVersion\":2", with: "\"formatVersion\":1").utf8)
+    try Data(text.replacingOccurrences(of: "\"formatVersion\":3", with: "\"formatVersion\":1").utf8)
       .write(to: old)
     let other = directory.appendingPathComponent("other.json")
     try Data(
@@ -274,11 +274,11 @@ final class RandomUserCommandTests: XCTestCase {
     )
     XCTAssertTrue(
       results[1].standardError.contains(
-        "the recording has format version 3, but this ReactorFlow reads version 2"),
+        "the recording has format version 4, but this ReactorFlow reads version 3"),
       results[1].standardError)
     XCTAssertTrue(
       results[3].standardError.contains(
-        "the recording has format version 1, which this ReactorFlow no longer reads (it reads version 2): "
+        "the recording has format version 1, which this ReactorFlow no longer reads (it reads versions 2 to 3): "
           + "record the session again"),
       results[3].standardError)
     XCTAssertTrue(

@@ -8,21 +8,20 @@
 @MainActor
 @usableFromInline
 package final class StepRecorder<Action: Sendable, Mutation: Sendable, State> {
-  /// A step as the recorder keeps it: the state's value, or the index of its outline in
-  /// `outlines`. Without an array in it, an entry of plain values is a plain value itself, which
-  /// an array appends and frees without calling its type's value witnesses.
+  /// A step as the recorder keeps it: the state's value, or the index of what `describe` made of
+  /// it (ReactorFlowTools keeps that: the state's changes, or its outline). Without an array in
+  /// it, an entry of plain values is a plain value itself, which an array appends and frees
+  /// without calling its type's value witnesses.
   @usableFromInline
   package enum Entry {
     case action(Action, time: Duration)
     case mutation(Mutation, fromEffect: Bool, state: State, time: Duration)
-    case outlined(Mutation, fromEffect: Bool, outline: Int, time: Duration)
+    case described(Mutation, fromEffect: Bool, description: Int, time: Duration)
   }
 
   // Main-actor only, and never accessed re-entrantly: no dynamic exclusivity checks
   // (CONTRIBUTING.md, Performance idioms).
   @exclusivity(unchecked) @usableFromInline package var entries: [Entry] = []
-  /// The outlines of the states that are not kept as values.
-  package private(set) var outlines: [[String]] = []
   /// Whether the next mutation is one an effect's task delivered; set by the loop.
   @exclusivity(unchecked) @usableFromInline var deliversEffectMutation = false
   /// When the last action was sent: the time of the mutations it makes at once.
@@ -35,19 +34,22 @@ package final class StepRecorder<Action: Sendable, Mutation: Sendable, State> {
   @usableFromInline let isContinuous: Bool
   /// The time since the recording started, on any other clock.
   @usableFromInline let elapsed: @Sendable () -> Duration
-  /// Whether states are kept as values; otherwise `outline` describes each.
+  /// Whether states are kept as values; otherwise `describe` keeps what it needs of each, and
+  /// returns its index.
   @usableFromInline let keepsValues: Bool
-  @usableFromInline let outline: (State) -> [String]
+  @usableFromInline let describe: (State) -> Int
   /// The recorder that recorded the reactor before this one started, and still does.
   @exclusivity(unchecked) @usableFromInline var previous: StepRecorder?
   private weak var runtime: ReactorRuntime<Action, Mutation, State>?
+  /// How many entries `forgetStates(before:)` went through.
+  private var forgotten = 0
 
   /// Starts recording the reactor whose runtime is `runtime`: on `clock`, or without times (a
-  /// replay's probe) when it is `nil`. States are kept as values when `keepsValues`, else as
-  /// what `outline` makes of them.
+  /// replay's probe) when it is `nil`. States are kept as values when `keepsValues`, else
+  /// `describe` is given each.
   package init(
     _ runtime: ReactorRuntime<Action, Mutation, State>, clock: (any Clock<Duration>)?, keepsValues: Bool,
-    outline: @escaping (State) -> [String]
+    describe: @escaping (State) -> Int
   ) {
     isContinuous = clock is ContinuousClock
     continuousStart = ContinuousClock.now
@@ -57,7 +59,7 @@ package final class StepRecorder<Action: Sendable, Mutation: Sendable, State> {
       elapsed = { .zero }
     }
     self.keepsValues = keepsValues
-    self.outline = outline
+    self.describe = describe
     self.runtime = runtime
     let attachments = runtime.installedAttachments
     previous = attachments.recorder
@@ -110,15 +112,27 @@ package final class StepRecorder<Action: Sendable, Mutation: Sendable, State> {
     if keepsValues {
       entries.append(.mutation(mutation, fromEffect: fromEffect, state: state, time: time))
     } else {
-      recordOutline(of: state, mutation, fromEffect: fromEffect, time: time)
+      recordDescribed(state, mutation, fromEffect: fromEffect, time: time)
     }
     if let previous { previous.record(mutation, state) }
   }
 
   @usableFromInline
-  func recordOutline(of state: State, _ mutation: Mutation, fromEffect: Bool, time: Duration) {
-    outlines.append(outline(state))
-    entries.append(.outlined(mutation, fromEffect: fromEffect, outline: outlines.count - 1, time: time))
+  func recordDescribed(_ state: State, _ mutation: Mutation, fromEffect: Bool, time: Duration) {
+    let description = describe(state)
+    entries.append(.described(mutation, fromEffect: fromEffect, description: description, time: time))
+  }
+
+  /// Lets go of the states of the entries before `end`, which a replay has compared, so that a
+  /// long replay of a large state keeps no more than the last one. Their mutations stay.
+  package func forgetStates(before end: Int) {
+    let end = min(end, entries.count)
+    guard forgotten < end else { return }
+    for index in forgotten..<end {
+      guard case .mutation(let mutation, let fromEffect, _, let time) = entries[index] else { continue }
+      entries[index] = .described(mutation, fromEffect: fromEffect, description: -1, time: time)
+    }
+    forgotten = end
   }
 
   private nonisolated static func elapsed<C: Clock<Duration>>(
@@ -144,6 +158,10 @@ extension ReactorRuntime {
 
   /// Whether the runtime has started: its state was read, an action sent or it was observed.
   package var hasStarted: Bool { reducedState != nil }
+
+  /// The state before `transform(state:)`, which the next mutation is reduced from: where a
+  /// time-travelling view reduces recorded mutations from to rebuild a past state.
+  package var stateToReduce: State? { reducedState }
 
   /// Publishes `state` as it is (no `reduce`, no `transform(state:)`) and notifies the
   /// observers: a time-travelling view's step.

@@ -322,10 +322,15 @@ package enum StateDiff {
   }
 
   /// A longest-common-subsequence diff, in the order a diff shows it (a removed line before the
-  /// line added in its place). The lines the outlines start and end with alike are kept
-  /// without comparing them further, so that a large state with a few changed lines costs its
-  /// length, and O(n·m) applies only to what lies between.
+  /// line added in its place). Of large outlines, the common first and last lines are kept
+  /// without the O(n·m) table, so that one changed field of a state of 100,000 lines is cheap; a
+  /// middle too large for the table is shown as all removed, then all added.
   package static func edits<Line: Equatable>(_ old: [Line], _ new: [Line]) -> [Edit] {
+    // Small outlines keep the table's choice among equally long diffs, which messages show.
+    guard
+      old.count.multipliedReportingOverflow(by: new.count).partialValue > 1_000_000
+        || old.count > 1_000_000 || new.count > 1_000_000
+    else { return middleEdits(old, new) }
     var prefix = 0
     while prefix < old.count, prefix < new.count, old[prefix] == new[prefix] { prefix += 1 }
     var suffix = 0
@@ -334,24 +339,28 @@ package enum StateDiff {
     {
       suffix += 1
     }
-    guard prefix > 0 || suffix > 0 else { return middleEdits(old, new) }
-    var edits = (0..<prefix).map { Edit.kept($0, $0) }
-    for edit in middleEdits(old[prefix..<(old.count - suffix)], new[prefix..<(new.count - suffix)]) {
-      switch edit {
-      case .kept(let i, let j): edits.append(.kept(i + prefix, j + prefix))
-      case .removed(let i): edits.append(.removed(i + prefix))
-      case .added(let j): edits.append(.added(j + prefix))
+    var edits: [Edit] = (0..<prefix).map { .kept($0, $0) }
+    let oldMiddle = prefix..<(old.count - suffix)
+    let newMiddle = prefix..<(new.count - suffix)
+    if oldMiddle.count.multipliedReportingOverflow(by: newMiddle.count).partialValue > 4_000_000
+      || oldMiddle.count > 4_000_000 || newMiddle.count > 4_000_000
+    {
+      edits += oldMiddle.map { .removed($0) } + newMiddle.map { .added($0) }
+    } else {
+      edits += middleEdits(Array(old[oldMiddle]), Array(new[newMiddle])).map { edit in
+        switch edit {
+        case .kept(let i, let j): .kept(i + prefix, j + prefix)
+        case .removed(let i): .removed(i + prefix)
+        case .added(let j): .added(j + prefix)
+        }
       }
     }
-    edits += (0..<suffix).map { Edit.kept(old.count - suffix + $0, new.count - suffix + $0) }
+    edits += (0..<suffix).map { .kept(old.count - suffix + $0, new.count - suffix + $0) }
     return edits
   }
 
-  /// The longest-common-subsequence diff of what lies between the common ends, indexed from 0.
-  private static func middleEdits<Lines: RandomAccessCollection>(_ old: Lines, _ new: Lines) -> [Edit]
-  where Lines.Element: Equatable, Lines.Index == Int {
-    let old = Array(old)
-    let new = Array(new)
+  /// The longest-common-subsequence diff of two line arrays, with its O(n·m) table.
+  private static func middleEdits<Line: Equatable>(_ old: [Line], _ new: [Line]) -> [Edit] {
     var common = Array(repeating: Array(repeating: 0, count: new.count + 1), count: old.count + 1)
     for i in stride(from: old.count - 1, through: 0, by: -1) {
       for j in stride(from: new.count - 1, through: 0, by: -1) {

@@ -23,29 +23,25 @@ extension Reactor {
   ///   recorded one.
   @inlinable
   public func replay(_ recording: ReactorRecording<Action, Mutation, State>) throws {
-    _ = try replayStates(recording, keepingStates: false)
+    try replaySteps(recording, checkpoints: nil)
   }
 
-  /// Replays `recording` (see ``replay(_:)``) and returns the states it published: the initial
-  /// state, then one after each recorded mutation (none unless `keepingStates`).
+  /// Replays `recording` (see ``replay(_:)``), and keeps in `checkpoints` a state to reduce from
+  /// every so many mutations.
   ///
   /// Inlinable, so that the loop runs specialized for the reactor's types: the replay records
   /// itself with a probe (a ``SessionRecorder`` without a clock) that the reactor's loop calls, and
   /// compares the probe's entries with the recorded steps as they come. Everything else (checks,
-  /// messages) is out of line in ``ReplayCheck``.
+  /// changes, messages) is out of line in ``ReplayCheck``.
   @inlinable
-  func replayStates(
-    _ recording: ReactorRecording<Action, Mutation, State>, keepingStates: Bool
-  ) throws -> [State] {
+  func replaySteps(
+    _ recording: ReactorRecording<Action, Mutation, State>, checkpoints: ReplayCheckpoints<State>?
+  ) throws {
     let check = try ReplayCheck(recording, into: self)
     defer { check.probe.stop() }
     let recordedSteps = recording.steps
-    var states: [State] = []
-    if keepingStates {
-      states.reserveCapacity(recordedSteps.count + 1)
-      states.append(currentState)
-    }
     for index in recordedSteps.indices {
+      if let checkpoints { check.keep(checkpoints, before: index) }
       switch recordedSteps[index].event {
       case .action(let action):
         send(action)
@@ -60,17 +56,39 @@ extension Reactor {
           let isEqual = check.isEqual, isEqual(recordedValue, state)
         else {
           // Not equal as values: compared again out of line, which also compares outlines and
-          // says how they differ.
-          if let state = try check.verify(at: index) {
-            if keepingStates { states.append(state) }
-          }
+          // changes, and says how they differ.
+          try check.verify(at: index)
           continue
         }
-        if keepingStates { states.append(state) }
       }
     }
     try check.verifyEnd()
-    return states
+    if let checkpoints { check.keep(checkpoints, before: recordedSteps.count) }
+  }
+}
+
+/// The states a replay keeps for ``TimeTravel``: the state to reduce from (before
+/// `transform(state:)`) after every so many mutations, which the mutations after it rebuild
+/// any later state from.
+@MainActor
+@usableFromInline
+final class ReplayCheckpoints<State> {
+  /// How many mutations apart the states are kept.
+  let interval: Int
+  /// Each kept state, after the number of mutations it follows.
+  private(set) var states: [(mutations: Int, state: State)] = []
+
+  init(interval: Int) {
+    self.interval = interval
+  }
+
+  /// Keeps `state`, which follows `mutations` mutations, if it is `interval` mutations after the
+  /// last one kept, or `always`.
+  func keep(_ state: State, after mutations: Int, always: Bool = false) {
+    guard always || states.last.map({ mutations - $0.mutations >= interval }) ?? true,
+      states.last?.mutations != mutations
+    else { return }
+    states.append((mutations, state))
   }
 }
 
@@ -90,6 +108,14 @@ final class ReplayCheck<Action: Sendable, Mutation: Sendable, State> {
   /// `==` of `Mutation`, or the same description.
   @usableFromInline let isSameMutation: (Mutation, Mutation) -> Bool
   private let recording: Recording
+  private let runtime: ReactorRuntime<Action, Mutation, State>
+  /// The replayed state before the first mutation: what the first step's changes apply to.
+  private let initial: State
+  /// The recorded outline of the last step compared, when it was one: what the next step's
+  /// changes of lines apply to.
+  private var recordedOutline: [String]?
+  /// How many mutations the recording has before the step `keep(_:before:)` was given last.
+  private var mutationsBefore = 0
 
   /// Checks that `recording` can be replayed into `reactor`, then starts the replay: effects off,
   /// the probe attached.
@@ -101,6 +127,9 @@ final class ReplayCheck<Action: Sendable, Mutation: Sendable, State> {
     let type = String(reflecting: Swift.type(of: reactor))
     guard recording.reactorType == type else {
       throw RecordingError.otherReactor(recorded: recording.reactorType, expected: type)
+    }
+    if case .changes = recording.initialState {
+      throw RecordingError.malformedStep(step: 0, reason: "the initial state is changes, not a whole state")
     }
     let isEqual = Equality.of(State.self)
     // A reactor that views already observe has started; it is still fresh if nothing changed
@@ -116,6 +145,9 @@ final class ReplayCheck<Action: Sendable, Mutation: Sendable, State> {
       throw RecordingError.differentInitialState(diff: initialDifference)
     }
     self.recording = recording
+    self.runtime = runtime
+    self.initial = initial
+    if case .outline(let lines) = recording.initialState { recordedOutline = lines }
     self.isEqual = isEqual
     self.isSameMutation =
       Equality.of(Mutation.self) ?? { String(reflecting: $0) == String(reflecting: $1) }
@@ -125,12 +157,13 @@ final class ReplayCheck<Action: Sendable, Mutation: Sendable, State> {
     steps.entries.reserveCapacity(recording.steps.count)
   }
 
-  /// Checks the mutation step at `index` in full, after the quick check failed: returns the
-  /// replayed state, or throws the divergence.
+  /// Checks the mutation step at `index` in full, after the quick check failed, or throws the
+  /// divergence. Then lets go of the replayed states before it: the probe keeps the last one,
+  /// which the next step's changes apply to.
   @usableFromInline
-  func verify(at index: Int) throws -> State? {
+  func verify(at index: Int) throws {
     guard case .mutation(let mutation, let fromEffect, let recordedState) = recording.steps[index].event
-    else { return nil }
+    else { return }
     let name = "mutation \(named(mutation))\(fromEffect ? " from an effect" : "")"
     let replayed = probe.steps.entries
     guard index < replayed.count,
@@ -150,20 +183,135 @@ final class ReplayCheck<Action: Sendable, Mutation: Sendable, State> {
           + "− \(named(mutation))\n+ \(named(replayedMutation))"
       )
     }
-    var state: State?
-    if case .value(let value) = replayedState {
-      state = value
-      if let difference = Self.difference(recordedState, value, isEqual) {
-        differences.append("the state differs (− recorded, + replayed):\n\(difference)")
-      }
-    } else if case .outline(let lines) = replayedState, recordedState.outlineLines != lines {
-      let difference = StateDiff.changedFields(expected: recordedState.outlineLines ?? [], actual: lines)
+    if let difference = try stateDifference(at: index, recordedState, replayedState) {
       differences.append("the state differs (− recorded, + replayed):\n\(difference)")
     }
     guard differences.isEmpty else {
       throw ReplayDivergence(step: index + 1, recorded: name, difference: differences.joined(separator: "\n"))
     }
-    return state
+    let description: Int? =
+      if case .described(_, _, let description, _) = replayed[index] { description } else { nil }
+    forget(before: index, outline: description)
+  }
+
+  /// Lets go of the replayed states before `index` and of the outline `outline`, compared.
+  private func forget(before index: Int, outline: Int?) {
+    steps.forgetStates(before: index)
+    if let outline { probe.log?.forget(outline) }
+  }
+
+  /// How the state the replay published at `index` differs from the recorded one, or `nil`.
+  private func stateDifference(
+    at index: Int, _ recorded: Recording.RecordedState, _ replayed: Recording.RecordedState
+  ) throws -> String? {
+    let replayedLines: () -> [String] = {
+      switch replayed {
+      case .value(let state): StateDiff.outline(state, identities: false)
+      case .outline(let lines): lines
+      case .changes: []
+      }
+    }
+    switch recorded {
+    case .value, .outline:
+      recordedOutline = recorded.outlineLines
+      if case .value(let state) = replayed { return Self.difference(recorded, state, isEqual) }
+      let lines = replayedLines()
+      guard recorded.outlineLines != lines else { return nil }
+      return StateDiff.changedFields(expected: recorded.outlineLines ?? [], actual: lines)
+    case .changes(let changes):
+      switch changes.storage {
+      case .fields(let fields):
+        recordedOutline = nil
+        guard case .value(let state) = replayed else {
+          throw RecordingError.malformedStep(
+            step: index + 1, reason: "changes of fields, but \(State.self) is not kept as a value")
+        }
+        return try difference(
+          fields, previous: replayedState(before: index), replayed: state, step: index + 1)
+      case .lines(let splices):
+        guard let base = recordedOutline else {
+          throw RecordingError.malformedStep(
+            step: index + 1, reason: "changes of outline lines, but the state before them is not an outline")
+        }
+        let outline: [String]
+        do {
+          outline = try Splicing.apply(splices, to: base)
+        } catch {
+          throw RecordingError.malformedStep(step: index + 1, reason: error.reason)
+        }
+        recordedOutline = outline
+        let lines = replayedLines()
+        guard outline != lines else { return nil }
+        return StateDiff.changedFields(expected: outline, actual: lines)
+      }
+    }
+  }
+
+  /// How `replayed` differs from the recorded state: `previous` (the replayed state before it,
+  /// which was the recorded one) with the recorded `changes`. Compared field by field, and only
+  /// when a field differs rebuilt whole, to be compared as a value (`==`) and shown.
+  private func difference(
+    _ changes: [FieldChange], previous: State, replayed: State, step: Int
+  ) throws -> String? {
+    guard let old = StateFields(of: previous), let new = StateFields(of: replayed) else {
+      throw RecordingError.malformedStep(
+        step: step, reason: "changes of fields, but \(State.self) has no fields to apply them to")
+    }
+    let recorded: StateFields
+    do {
+      recorded = try old.applying(changes)
+    } catch {
+      throw RecordingError.malformedStep(step: step, reason: error.reason)
+    }
+    if recorded.keys == new.keys && zip(recorded.values, new.values).allSatisfy(StateFields.isSame) {
+      return nil
+    }
+    if let state = recorded.state(as: State.self) {
+      return Self.difference(.value(state), replayed, isEqual)
+    }
+    // A state that does not decode from its fields: the fields that differ, each outlined.
+    var expected: [String] = []
+    var actual: [String] = []
+    for (index, key) in recorded.keys.enumerated() {
+      let value = new.value(of: key)
+      guard value.map({ !StateFields.isSame(recorded.values[index], $0) }) ?? true else { continue }
+      expected += StateDiff.outline(recorded.values[index], label: key, depth: 0)
+      actual += value.map { StateDiff.outline($0, label: key, depth: 0) } ?? []
+    }
+    return StateDiff.changedFields(expected: expected, actual: actual)
+  }
+
+  /// The state the replay published at the last mutation before `index`, or the initial state.
+  private func replayedState(before index: Int) -> State {
+    let entries = steps.entries
+    for entry in entries[..<min(index, entries.count)].reversed() {
+      switch entry {
+      case .action: continue
+      case .mutation(_, _, let state, _): return state
+      case .described: return initial
+      }
+    }
+    return initial
+  }
+
+  /// Keeps in `checkpoints` the state to reduce from before the step at `index`, when the
+  /// runtime holds it then: before an action is sent or an effect's mutation fed in, every
+  /// recorded mutation before it has been reduced, and none after it.
+  @usableFromInline
+  func keep(_ checkpoints: ReplayCheckpoints<State>, before index: Int) {
+    let isMutation: Bool
+    let isReducedLater: Bool
+    if index < recording.steps.count, case .mutation(_, let fromEffect, _) = recording.steps[index].event {
+      isMutation = true
+      isReducedLater = fromEffect
+    } else {
+      isMutation = false
+      isReducedLater = true
+    }
+    if isReducedLater, let state = runtime.stateToReduce {
+      checkpoints.keep(state, after: mutationsBefore, always: index == recording.steps.count)
+    }
+    if isMutation { mutationsBefore += 1 }
   }
 
   /// A mutation or an action as a divergence names it: its description without the prefixes of
@@ -207,6 +355,8 @@ final class ReplayCheck<Action: Sendable, Mutation: Sendable, State> {
       old = StateDiff.outline(value, identities: false)
     case .outline(let lines):
       old = lines
+    case .changes:
+      return "the recorded state is changes, with no state before them"
     }
     let new = StateDiff.outline(replayed, identities: false)
     if old == new {

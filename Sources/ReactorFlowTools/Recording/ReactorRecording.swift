@@ -8,12 +8,18 @@ import ReactorFlow
 /// states, step for step. `reduce` is synchronous and pure, so a replay is exact.
 ///
 /// An `Equatable` state is kept as a value, compared with `==` and written as its own encoding
-/// when it is `Codable`; any other state is kept as its stable outline (see ``RecordedState``).
+/// when it is `Codable`; any other state is kept as its stable outline (see ``RecordedState``). A
+/// large state is kept as its changes from the state before it (``StateChanges``), with the whole
+/// state now and then: a step costs about what it changed, not the state's size.
 /// <doc:RecordingFormat> describes the file.
 public struct ReactorRecording<Action: Sendable, Mutation: Sendable, State> {
-  /// The version of the format this library writes and reads. A recording of another version
-  /// does not decode: ``RecordingError/unsupportedFormat(version:supported:)``.
-  public static var formatVersion: Int { 2 }
+  /// The version of the format this library writes. It reads this one and version 2 (every
+  /// state whole); a recording of another version does not decode:
+  /// ``RecordingError/unsupportedFormat(version:supported:)``.
+  public static var formatVersion: Int { 3 }
+
+  /// The oldest version this library still reads.
+  static var oldestReadableVersion: Int { 2 }
 
   /// A state as the recording holds it.
   public enum RecordedState {
@@ -26,6 +32,11 @@ public struct ReactorRecording<Action: Sendable, Mutation: Sendable, State> {
     /// properties, or a type's `customMirror`) and never a type's private storage; it cannot see
     /// what a value's description leaves out, nor the identity of a class instance or a reactor.
     case outline([String])
+    /// The state's changes from the state recorded before it (the previous mutation's, or the
+    /// initial state): what is kept of a large state, when the changes are smaller than it. A
+    /// replay rebuilds the recorded state from them and compares it as a value (field by field)
+    /// or as an outline, as the state before it was kept.
+    case changes(StateChanges)
   }
 
   /// One thing that happened.
@@ -104,6 +115,11 @@ public enum RecordingError: Error, Equatable, CustomStringConvertible {
   case reactorAlreadyStarted(String)
   /// The recording does not start from the reactor's initial state.
   case differentInitialState(diff: String)
+  /// A step cannot be read or applied: changes that do not fit the state before them (an index
+  /// out of range, a negative count, an unknown field), or a state of the wrong kind. The file was
+  /// cut or edited. `step` counts from 1, as ``ReplayDivergence/step`` does; 0 is the initial
+  /// state.
+  case malformedStep(step: Int, reason: String)
 
   /// The error, in one sentence that says what to do.
   public var description: String {
@@ -113,113 +129,17 @@ public enum RecordingError: Error, Equatable, CustomStringConvertible {
         + "\(supported): replay it with the version that made it, or record it again"
     case .unsupportedFormat(let version, let supported):
       "the recording has format version \(version), which this ReactorFlow no longer reads (it "
-        + "reads version \(supported)): record the session again"
+        + "reads versions \(ReactorRecording<Never, Never, Never>.oldestReadableVersion) to \(supported)): "
+        + "record the session again"
     case .otherReactor(let recorded, let expected):
       "the recording is of \(recorded), not of \(expected)"
     case .reactorAlreadyStarted(let type):
       "\(type) has already been used: replay into a reactor that was just created"
     case .differentInitialState(let diff):
       "the recording does not start from the reactor's initial state (− recorded, + now):\n\(diff)"
+    case .malformedStep(let step, let reason):
+      "the recording's \(step == 0 ? "initial state" : "step \(step)") cannot be used (\(reason)): the file "
+        + "was cut or edited; record the session again"
     }
-  }
-}
-
-// MARK: - Codable
-
-extension ReactorRecording: Codable where Action: Codable, Mutation: Codable {
-  private enum CodingKeys: String, CodingKey {
-    case formatVersion, reactorType, types, initialState, initialOutline, steps
-  }
-
-  private enum StepKeys: String, CodingKey {
-    case time, action, mutation, fromEffect, state, outline
-  }
-
-  /// Decodes a recording, after checking its version and its types: a recording of another
-  /// format or of another reactor throws a ``RecordingError`` before anything else is read.
-  /// - Parameter decoder: The decoder.
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    let version = try container.decode(Int.self, forKey: .formatVersion)
-    guard version == Self.formatVersion else {
-      throw RecordingError.unsupportedFormat(version: version, supported: Self.formatVersion)
-    }
-    let reactorType = try container.decode(String.self, forKey: .reactorType)
-    let types = try container.decode(String.self, forKey: .types)
-    guard types == Self.types else {
-      throw RecordingError.otherReactor(recorded: "\(reactorType) (\(types))", expected: Self.types)
-    }
-    let initialState = try Self.decodeState(
-      from: container, value: .initialState, outline: .initialOutline)
-    var stepsContainer = try container.nestedUnkeyedContainer(forKey: .steps)
-    var steps: [Step] = []
-    while !stepsContainer.isAtEnd {
-      let step = try stepsContainer.nestedContainer(keyedBy: StepKeys.self)
-      let time = try step.decode(Duration.self, forKey: .time)
-      if step.contains(.action) {
-        steps.append(Step(time: time, event: .action(try step.decode(Action.self, forKey: .action))))
-      } else {
-        let mutation = try step.decode(Mutation.self, forKey: .mutation)
-        let fromEffect = try step.decode(Bool.self, forKey: .fromEffect)
-        let state = try Self.decodeState(from: step, value: .state, outline: .outline)
-        steps.append(Step(time: time, event: .mutation(mutation, fromEffect: fromEffect, state: state)))
-      }
-    }
-    self.init(reactorType: reactorType, initialState: initialState, steps: steps)
-  }
-
-  /// Encodes the recording with its format version and its types. A state kept as a value is
-  /// written as its own encoding when `State` is `Codable`, and as its outline otherwise.
-  /// - Parameter encoder: The encoder.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(Self.formatVersion, forKey: .formatVersion)
-    try container.encode(reactorType, forKey: .reactorType)
-    try container.encode(Self.types, forKey: .types)
-    try Self.encode(initialState, into: &container, value: .initialState, outline: .initialOutline)
-    var stepsContainer = container.nestedUnkeyedContainer(forKey: .steps)
-    for step in steps {
-      var container = stepsContainer.nestedContainer(keyedBy: StepKeys.self)
-      try container.encode(step.time, forKey: .time)
-      switch step.event {
-      case .action(let action):
-        try container.encode(action, forKey: .action)
-      case .mutation(let mutation, let fromEffect, let state):
-        try container.encode(mutation, forKey: .mutation)
-        try container.encode(fromEffect, forKey: .fromEffect)
-        try Self.encode(state, into: &container, value: .state, outline: .outline)
-      }
-    }
-  }
-
-  private static func encode<Key: CodingKey>(
-    _ state: RecordedState, into container: inout KeyedEncodingContainer<Key>, value: Key, outline: Key
-  ) throws {
-    switch state {
-    case .value(let state):
-      if State.self is any Decodable.Type, let encodable = state as? any Encodable {
-        try container.encode(encodable, forKey: value)
-      } else {
-        try container.encode(StateDiff.outline(state, identities: false), forKey: outline)
-      }
-    case .outline(let lines):
-      try container.encode(lines, forKey: outline)
-    }
-  }
-
-  private static func decodeState<Key: CodingKey>(
-    from container: KeyedDecodingContainer<Key>, value: Key, outline: Key
-  ) throws -> RecordedState {
-    guard container.contains(value) else {
-      return .outline(try container.decode([String].self, forKey: outline))
-    }
-    guard let type = State.self as? any Decodable.Type,
-      let state = try container.decode(type, forKey: value) as? State
-    else {
-      throw DecodingError.dataCorruptedError(
-        forKey: value, in: container,
-        debugDescription: "the recording holds states as values, but \(State.self) is not Decodable")
-    }
-    return .value(state)
   }
 }

@@ -67,7 +67,7 @@ final class ReplayComparisonTests: XCTestCase {
     return recorder.recording
   }
 
-  func test_recording_ofACodableEquatableState_writesEachStateAsItsJSON() async throws {
+  func test_recording_ofALargeCodableEquatableState_writesEachStepsChangedElementsAsJSON() async throws {
     // given
     let recording = recordList([.score(index: 3, by: 5)])
 
@@ -75,18 +75,23 @@ final class ReplayComparisonTests: XCTestCase {
     let data = try JSONEncoder().encode(recording)
     let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
 
-    // then: the state is an object with its fields, not an outline
-    XCTAssertEqual(object["formatVersion"] as? Int, 2)
+    // then: the initial state is an object with its fields, the step the one entry it changed
+    XCTAssertEqual(object["formatVersion"] as? Int, 3)
     XCTAssertNil(object["initialOutline"])
+    let initial = try XCTUnwrap(object["initialState"] as? [String: Any])
+    XCTAssertEqual((initial["entries"] as? [Any])?.count, 100)
     let steps = try XCTUnwrap(object["steps"] as? [[String: Any]])
     XCTAssertEqual(steps.count, 2)
     guard steps.count == 2 else { return }
-    let state = try XCTUnwrap(steps[1]["state"] as? [String: Any])
-    let entries = try XCTUnwrap(state["entries"] as? [[String: Any]])
-    XCTAssertGreaterThan(entries.count, 3)
-    guard entries.count > 3 else { return }
-    XCTAssertEqual(entries[3]["score"] as? Int, 5)
+    XCTAssertNil(steps[1]["state"])
     XCTAssertNil(steps[1]["outline"])
+    let changes = try XCTUnwrap(steps[1]["changes"] as? [[String: Any]])
+    XCTAssertEqual(changes.first?["field"] as? String, "entries")
+    let splice = try XCTUnwrap((changes.first?["splices"] as? [[String: Any]])?.first)
+    XCTAssertEqual(splice["at"] as? Int, 3)
+    XCTAssertEqual(splice["remove"] as? Int, 1)
+    let inserted = try XCTUnwrap(splice["insert"] as? [[String: Any]])
+    XCTAssertEqual(inserted.first?["score"] as? Int, 5)
     let decoded = try JSONDecoder().decode(RecordedListReactor.Recording.self, from: data)
     XCTAssertTrue(RecordedListReactor().assertReplays(decoded))
   }
@@ -94,9 +99,10 @@ final class ReplayComparisonTests: XCTestCase {
   func test_replay_oneFieldChanged_showsThatFieldUnderTheLinesThatLeadToIt() async throws {
     // given: the recorded state of the first step edited in one field
     var recording = recordList([.score(index: 42, by: 5)])
-    guard case .mutation(let mutation, let fromEffect, .value(var state)) = recording.steps[1].event else {
-      return XCTFail("the state is not kept as a value")
+    guard case .mutation(let mutation, let fromEffect, _) = recording.steps[1].event else {
+      return XCTFail("the step is not a mutation")
     }
+    var state = RecordedListReactor.State()
     state.entries[42].score = 99
     recording.steps[1].event = .mutation(mutation, fromEffect: fromEffect, state: .value(state))
 
@@ -116,6 +122,25 @@ final class ReplayComparisonTests: XCTestCase {
         −       - score: 99
         +       - score: 5
         """)
+    }
+  }
+
+  func test_replay_ofChangesEditedInOneElement_showsThatFieldAsAWholeStateWould() async throws {
+    // given: the recording's JSON, its step's changed entry edited from score 5 to 99
+    let data = try JSONEncoder().encode(recordList([.score(index: 42, by: 5)]))
+    let text = try XCTUnwrap(String(data: data, encoding: .utf8))
+    XCTAssertTrue(text.contains(#""score":5"#), text.suffix(300) + "")
+    let edited = Data(text.replacingOccurrences(of: #""score":5"#, with: #""score":99"#).utf8)
+    let recording = try JSONDecoder().decode(RecordedListReactor.Recording.self, from: edited)
+
+    // when
+    XCTAssertThrowsError(try RecordedListReactor().replay(recording)) { error in
+      // then
+      guard let divergence = error as? ReplayDivergence else { return XCTFail("\(error)") }
+      XCTAssertEqual(divergence.step, 2)
+      XCTAssertTrue(
+        divergence.difference.hasSuffix("−       - score: 99\n+       - score: 5"), divergence.description)
+      XCTAssertTrue(divergence.difference.contains("▿ entries: 100 elements"), divergence.description)
     }
   }
 
@@ -172,7 +197,7 @@ final class ReplayComparisonTests: XCTestCase {
 
     // when / then
     XCTAssertThrowsError(try JSONDecoder().decode(RecordedListReactor.Recording.self, from: old)) { error in
-      XCTAssertEqual(error as? RecordingError, .unsupportedFormat(version: 1, supported: 2))
+      XCTAssertEqual(error as? RecordingError, .unsupportedFormat(version: 1, supported: 3))
       XCTAssertTrue("\(error)".contains("no longer reads"), "\(error)")
     }
   }
