@@ -160,7 +160,7 @@ extension TraceRecorder {
       line: Int, path: String, into found: inout [(at: Int, count: Int, added: [String], path: String)]
     ) -> Bool? {
       let elements: Elements
-      if let oldElements = old as? any ContiguousElements, let newElements = new as? any ContiguousElements {
+      if let oldElements = contiguousElements(of: old), let newElements = contiguousElements(of: new) {
         elements = Elements(old: oldElements, new: newElements)
       } else {
         elements = Elements(old: oldMirror, new: newMirror)
@@ -384,8 +384,9 @@ extension TraceRecorder {
       }
       return old.withElementBytes { oldBytes, stride in
         new.withElementBytes { newBytes, _ in
-          guard stride > 0, let oldBase = oldBytes.baseAddress, let newBase = newBytes.baseAddress else {
-            return count { _, _ in true }
+          guard stride > 0 else { return count { _, _ in true } }
+          guard let oldBase = oldBytes.baseAddress, let newBase = newBytes.baseAddress else {
+            return count { _, _ in false }
           }
           return count { old, new in memcmp(oldBase + old * stride, newBase + new * stride, stride) == 0 }
         }
@@ -396,9 +397,8 @@ extension TraceRecorder {
     private static func differingOffsets(
       _ old: UnsafeRawBufferPointer, _ new: UnsafeRawBufferPointer, stride: Int, count: Int
     ) -> [Int] {
-      guard stride > 0, count > 0, let oldBase = old.baseAddress, let newBase = new.baseAddress else {
-        return []
-      }
+      guard stride > 0, count > 0 else { return [] }
+      guard let oldBase = old.baseAddress, let newBase = new.baseAddress else { return Array(0..<count) }
       var offsets: [Int] = []
       let block = 256
       var start = 0
@@ -417,9 +417,10 @@ extension TraceRecorder {
   }
 }
 
-/// A collection whose elements lie in one buffer, in the order its mirror lists them, without
-/// labels: two of them are compared element by element in memory.
-protocol ContiguousElements {
+/// The elements of an array (`Array`, `ContiguousArray`, `ArraySlice`): they lie in one buffer,
+/// in the order its mirror lists them, without labels, so that two arrays are compared element
+/// by element in memory.
+private protocol ContiguousElements {
   /// The number of elements.
   var elementCount: Int { get }
   /// The element at `offset` from the first.
@@ -428,26 +429,31 @@ protocol ContiguousElements {
   func withElementBytes<Result>(_ body: (UnsafeRawBufferPointer, Int) -> Result) -> Result
 }
 
-extension Array: ContiguousElements {
-  var elementCount: Int { count }
-  func element(at offset: Int) -> Any { self[offset] }
+/// An array, as ``ContiguousElements``.
+private struct ArrayElements<Elements: RandomAccessCollection>: ContiguousElements {
+  let array: Elements
+
+  var elementCount: Int { array.count }
+  func element(at offset: Int) -> Any { array[array.index(array.startIndex, offsetBy: offset)] }
   func withElementBytes<Result>(_ body: (UnsafeRawBufferPointer, Int) -> Result) -> Result {
-    withUnsafeBufferPointer { body(UnsafeRawBufferPointer($0), MemoryLayout<Element>.stride) }
+    let stride = MemoryLayout<Elements.Element>.stride
+    // An array always has its storage: the empty buffer is never used.
+    return array.withContiguousStorageIfAvailable { body(UnsafeRawBufferPointer($0), stride) }
+      ?? body(UnsafeRawBufferPointer(start: nil, count: 0), stride)
   }
 }
 
-extension ContiguousArray: ContiguousElements {
-  var elementCount: Int { count }
-  func element(at offset: Int) -> Any { self[offset] }
-  func withElementBytes<Result>(_ body: (UnsafeRawBufferPointer, Int) -> Result) -> Result {
-    withUnsafeBufferPointer { body(UnsafeRawBufferPointer($0), MemoryLayout<Element>.stride) }
+/// The elements of `value` when it is an array.
+private func contiguousElements(of value: Any) -> (any ContiguousElements)? {
+  guard let collection = value as? any RandomAccessCollection else { return nil }
+  func wrap<Elements: RandomAccessCollection>(_ collection: Elements) -> (any ContiguousElements)? {
+    // Only these three are known to list their elements as their mirrors do.
+    let type = Elements.self
+    guard
+      type == [Elements.Element].self || type == ContiguousArray<Elements.Element>.self
+        || type == ArraySlice<Elements.Element>.self
+    else { return nil }
+    return ArrayElements(array: collection)
   }
-}
-
-extension ArraySlice: ContiguousElements {
-  var elementCount: Int { count }
-  func element(at offset: Int) -> Any { self[startIndex + offset] }
-  func withElementBytes<Result>(_ body: (UnsafeRawBufferPointer, Int) -> Result) -> Result {
-    withUnsafeBufferPointer { body(UnsafeRawBufferPointer($0), MemoryLayout<Element>.stride) }
-  }
+  return wrap(collection)
 }
