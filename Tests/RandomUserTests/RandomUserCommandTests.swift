@@ -127,7 +127,7 @@ final class RandomUserCommandTests: XCTestCase {
     }
     XCTAssertTrue(
       html.contains("mutation setDetail(Optional(Child&lt;DetailReactor&gt;"), "without module prefixes")
-    XCTAssertTrue(html.contains(#""lines":["▿ MainReactor.State""#), "the states are kept")
+    XCTAssertTrue(html.contains(#""first":["▿ MainReactor.State""#), "the states are kept")
   }
 
   func test_run_traceToAMissingDirectory_failsBeforeTheRunWithOneLine() throws {

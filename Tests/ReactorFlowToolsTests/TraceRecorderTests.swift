@@ -248,10 +248,10 @@ final class TraceRecorderTests: XCTestCase {
     XCTAssertTrue(collector.titles.contains("a <title> & \"quotes\""))
 
     // and the data carries the state's text exactly
-    let data = try pageData(html)
-    let lines = try XCTUnwrap(data["lines"] as? [String])
-    XCTAssertTrue(lines.contains { $0.contains(String(reflecting: hostile)) }, "\(lines)")
-    let steps = try XCTUnwrap(data["steps"] as? [[String: Any]])
+    let page = try TimelinePage(html)
+    let states = page.rebuiltStates()
+    XCTAssertTrue(states.last?.contains { $0.contains(String(reflecting: hostile)) } == true, "\(states)")
+    let steps = page.steps
     XCTAssertEqual(steps.map { $0["kind"] as? String }, ["started", "action", "mutation"])
     guard steps.count == 3 else { return }
     XCTAssertTrue((steps[1]["text"] as? String)?.contains("</script>") == true)
@@ -268,38 +268,29 @@ final class TraceRecorderTests: XCTestCase {
     token.cancel()
 
     // when
-    let data = try pageData(recorder.html())
+    let page = try TimelinePage(recorder.html())
 
     // then: started, action, setLoading(true), effect started, loaded, effect finished
-    let lines = try XCTUnwrap(data["lines"] as? [String])
-    let states = try XCTUnwrap(data["states"] as? [[Int]])
-    let steps = try XCTUnwrap(data["steps"] as? [[String: Any]])
+    let steps = page.steps
     XCTAssertEqual(
       steps.map { $0["text"] as? String },
       ["started", "load", "setLoading(true)", "effect #0 load started", "loaded", "effect #0 load finished"])
     // A wrong count fails the assertion above; indexing past it would end the whole run.
     guard steps.count == 6 else { return }
-    // The numbers come from the page: a wrong one is a failure too, not a crash.
-    func line(_ number: Int) -> String {
-      lines.indices.contains(number) ? lines[number] : "no line \(number)"
-    }
-    func changes(_ step: Int) -> [String] {
-      (steps[step]["changes"] as? [Int] ?? []).map {
-        ($0 > 0 ? "+ " : "− ") + line(Int(exactly: $0.magnitude).map { $0 - 1 } ?? -1)
-      }
-    }
-    func state(_ step: Int) -> [String] {
-      (steps[step]["state"] as? Int).map {
-        states.indices.contains($0) ? states[$0].map(line) : ["no state \($0)"]
-      } ?? []
-    }
+    let states = page.rebuiltStates()
+    func state(_ step: Int) -> [String] { page.stateLines(atStep: step, rebuilt: states) }
     XCTAssertEqual(state(0).first, "▿ TimelineReactor.State", "without its module")
-    XCTAssertEqual(changes(1), [], "an action alone changes nothing")
-    XCTAssertEqual(changes(2), ["−   - isLoading: false", "+   - isLoading: true"])
+    XCTAssertEqual(page.states.first?["first"] as? [String], state(0), "the first state is written whole")
+    XCTAssertEqual(page.changes(atStep: 1), [], "an action alone changes nothing")
+    XCTAssertEqual(page.changes(atStep: 2), ["−   - isLoading: false", "+   - isLoading: true"])
+    XCTAssertEqual(page.hunks(ofState: 1).map(\.path), ["isLoading"])
     XCTAssertEqual(state(3), state(2), "an effect's start keeps the state")
     XCTAssertEqual(
-      changes(4), ["−   - isLoading: true", "−   - loads: 0", "+   - isLoading: false", "+   - loads: 1"])
+      page.changes(atStep: 4),
+      ["−   - isLoading: true", "+   - isLoading: false", "−   - loads: 0", "+   - loads: 1"])
+    XCTAssertEqual(page.hunks(ofState: 2).map(\.path), ["isLoading", "loads"])
     XCTAssertTrue(state(5).contains("  - loads: 1"), "\(state(5))")
+    XCTAssertEqual(state(5), recorder.pageLines(of: reactor.currentState))
   }
 
   func test_html_withoutStates_stillStepsThroughTheEvents() async throws {
@@ -311,16 +302,9 @@ final class TraceRecorderTests: XCTestCase {
 
     // then
     _ = try parse(html)
-    let steps = try XCTUnwrap(try pageData(html)["steps"] as? [[String: Any]])
+    let steps = try TimelinePage(html).steps
     XCTAssertTrue(steps.allSatisfy { $0["state"] as? Int == -1 })
     XCTAssertTrue(html.contains("keepsStates: true"))
-  }
-
-  func test_changes_listOnlyTheLinesThatDiffer() {
-    XCTAssertEqual(TraceRecorder.changes(from: [0, 1, 2, 3], to: [0, 1, 2, 3]), [])
-    XCTAssertEqual(TraceRecorder.changes(from: [0, 1, 2, 3], to: [0, 4, 2, 3]), [-2, 5])
-    XCTAssertEqual(TraceRecorder.changes(from: [0, 1, 3], to: [0, 1, 2, 3]), [3])
-    XCTAssertEqual(TraceRecorder.changes(from: [0, 5, 6, 1], to: [0, 6, 7, 1]), [-6, 8])
   }
 
   private func parse(_ document: String) throws -> ElementCollector {
@@ -329,14 +313,6 @@ final class TraceRecorderTests: XCTestCase {
     parser.delegate = collector
     XCTAssertTrue(parser.parse(), "must parse: \(String(describing: parser.parserError))")
     return collector
-  }
-
-  /// The JSON of the page's `trace-data` script.
-  private func pageData(_ html: String) throws -> [String: Any] {
-    let start = try XCTUnwrap(html.range(of: #"<script type="application/json" id="trace-data">"#))
-    let end = try XCTUnwrap(html.range(of: "</script>", range: start.upperBound..<html.endIndex))
-    let json = String(html[start.upperBound..<end.lowerBound])
-    return try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
   }
 
   func test_continuousClock_timesGoForwardFromZeroToNow() async throws {

@@ -51,9 +51,11 @@ extension TraceRecorder {
     /// The reactor of the last event and its row: most events come from the reactor of the one
     /// before, and this spares them the dictionary.
     @exclusivity(unchecked) private var lastRow: (id: ObjectIdentifier, row: Int)?
-    /// The states kept, by the index of the record that published them (a start or a mutation),
-    /// as they are: they are rendered only when a page is written.
-    @exclusivity(unchecked) private(set) var states: [Int: Any] = [:]
+    /// What each published state changed, by the index of the record that published it (a start
+    /// or a mutation): what a page needs to show every state, whatever the size of a state.
+    @exclusivity(unchecked) private(set) var stateChanges: [Int: StateChange] = [:]
+    /// Each reactor's latest state and its outline, by row: the states' changes are lines of it.
+    @exclusivity(unchecked) private(set) var tracks: [Int: StateTrack] = [:]
     /// The modules of the reactors' types, whose prefixes the timeline leaves out of names.
     private(set) var modules = modulesNaming()
     /// Whether every published state is kept.
@@ -114,7 +116,10 @@ extension TraceRecorder {
     func start(_ reactor: InspectedReactor, stateType: Any.Type, state: Any) {
       guard isOpen else { return }
       let row = add(reactor, stateType: stateType)
-      if keepsStates { states[records.count] = state }
+      if keepsStates {
+        tracks[row] = StateTrack(state: state)
+        stateChanges[records.count] = .first
+      }
       records.append(Record(time: elapsed(), row: row, event: .started))
     }
 
@@ -155,18 +160,24 @@ extension TraceRecorder {
       records.append(Record(time: elapsed(), row: row, event: event))
     }
 
-    /// Keeps the state that the last event of `reactor`, a mutation, published.
+    /// Keeps what the state that the last event of `reactor`, a mutation, published changed.
     @usableFromInline
     func keep(_ state: Any, from reactor: InspectedReactor) {
-      guard isOpen, let last = records.last, last.row == rows[reactor.id] else { return }
-      states[records.count - 1] = state
+      guard isOpen, let last = records.last, let row = rows[reactor.id], last.row == row else { return }
+      if let track = tracks[row] {
+        stateChanges[records.count - 1] = .hunks(track.update(to: state))
+      } else {
+        tracks[row] = StateTrack(state: state)
+        stateChanges[records.count - 1] = .first
+      }
     }
 
     /// Stops keeping events, and lets go of those kept: nobody can read them any more.
     func close() {
       isOpen = false
       records = []
-      states = [:]
+      stateChanges = [:]
+      tracks = [:]
     }
 
     private func add(_ reactor: InspectedReactor, stateType: Any.Type) -> Int {

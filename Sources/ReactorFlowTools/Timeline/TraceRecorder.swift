@@ -63,8 +63,9 @@ public final class TraceRecorder: ReactorInspector {
   /// Whether the recorder keeps every state a reactor publishes, for the time travel of
   /// ``html(title:width:)``.
   public let keepsStates: Bool
-  /// The states kept, by the index of the entry that published them (a start or a mutation).
-  var states: [Int: Any] { log.states }
+  /// What each kept state changed, by the index of the entry that published it (a start or a
+  /// mutation).
+  var stateChanges: [Int: StateChange] { log.stateChanges }
   /// The modules of the reactors' types, whose prefixes the timeline leaves out of names.
   var modules: Set<String> { log.modules }
 
@@ -72,7 +73,8 @@ public final class TraceRecorder: ReactorInspector {
   /// - Parameters:
   ///   - clock: The clock; `ContinuousClock()` in an app, a `TestClock` in a test.
   ///   - keepsStates: Whether to keep every published state, so that ``html(title:width:)`` can show the
-  ///     state at each step. It holds a copy of each state until the recorder is released.
+  ///     state at each step. It holds each reactor's latest state and its outline, and the lines
+  ///     of the outline that each mutation changed, until the recorder is released.
   public init(clock: any Clock<Duration>, keepsStates: Bool = false) {
     log = Log(clock: clock, keepsStates: keepsStates)
     self.keepsStates = keepsStates
