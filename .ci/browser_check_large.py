@@ -51,7 +51,7 @@ def model(actions):
 
 
 def outline(items, total):
-    return (["\u25bf LargeStateReactor.State", "  \u25bf items: %d elements" % COUNT]
+    return (["\u25bf LargeTimelineReactor.State", "  \u25bf items: %d elements" % COUNT]
             + ["    - %d" % value for value in items] + ["  - total: %d" % total])
 
 
@@ -107,7 +107,7 @@ try:
         kind = "started" if index == 0 else ("action" if index % 2 == 1 else "mutation")
         event = text("event")
         check(kind == "started" and event.endswith("started") or event.startswith(
-            "LargeStateReactor #1: %s add(index: %d" % ((kind,) + action((index - 1) // 2)[:1])),
+            "LargeTimelineReactor #1: %s add(index: %d" % ((kind,) + action((index - 1) // 2)[:1])),
             "step %d shows the event %r" % (index + 1, event))
         marked = [span.text for span in driver.find_elements(By.CSS_SELECTOR, "#state span.changed")]
         changes = text("changes")

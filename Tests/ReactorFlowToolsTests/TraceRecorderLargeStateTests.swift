@@ -6,12 +6,12 @@ import XCTest
 
 /// A reactor whose state holds 100,000 numbers and their total; each action adds to one of them.
 @MainActor
-private final class LargeStateReactor: Reactor {
+private final class LargeTimelineReactor: Reactor {
   nonisolated static let count = 100_000
   enum Action: Sendable { case add(index: Int, amount: Int) }
   typealias Mutation = Action
   struct State: Sendable {
-    var items = Array(0..<LargeStateReactor.count)
+    var items = Array(0..<LargeTimelineReactor.count)
     var total = 0
   }
 
@@ -40,11 +40,11 @@ private final class LargeStateReactor: Reactor {
 @MainActor
 final class TraceRecorderLargeStateTests: XCTestCase {
   /// A session of `steps` actions of the large reactor, recorded with its states.
-  private func record(steps: Int) -> (TraceRecorder, LargeStateReactor) {
-    let reactor = LargeStateReactor()
+  private func record(steps: Int) -> (TraceRecorder, LargeTimelineReactor) {
+    let reactor = LargeTimelineReactor()
     let recorder = TraceRecorder(clock: TestClock(), keepsStates: true)
     let token = recorder.record(reactor)
-    for step in 0..<steps { reactor.send(LargeStateReactor.action(step)) }
+    for step in 0..<steps { reactor.send(LargeTimelineReactor.action(step)) }
     token.cancel()
     return (recorder, reactor)
   }
@@ -66,20 +66,20 @@ final class TraceRecorderLargeStateTests: XCTestCase {
     let page = try TimelinePage(html)
     XCTAssertEqual(page.steps.count, 401)
     XCTAssertEqual(page.states.count, 201, "the first state and one per mutation")
-    XCTAssertEqual((page.states.first?["first"] as? [String])?.count, LargeStateReactor.count + 3)
+    XCTAssertEqual((page.states.first?["first"] as? [String])?.count, LargeTimelineReactor.count + 3)
     XCTAssertEqual(page.hunks(ofState: 1).map(\.path), ["items[42]", "total"])
     XCTAssertEqual(page.hunks(ofState: 1).map(\.removed), [["    - 42"], ["  - total: 0"]])
     XCTAssertEqual(page.hunks(ofState: 1).map(\.added), [["    - 43"], ["  - total: 1"]])
-    XCTAssertEqual(page.hunks(ofState: 1).map(\.at), [44, LargeStateReactor.count + 2])
+    XCTAssertEqual(page.hunks(ofState: 1).map(\.at), [44, LargeTimelineReactor.count + 2])
     for state in 1..<page.states.count {
       XCTAssertEqual(page.hunks(ofState: state).count, 2, "state \(state)")
     }
     // and the states rebuilt from them are the reactor's
     let states = page.rebuiltStates()
     XCTAssertEqual(states.last, recorder.pageLines(of: reactor.currentState))
-    var state = LargeStateReactor.State()
+    var state = LargeTimelineReactor.State()
     for step in 0..<150 {
-      guard case .add(let index, let amount) = LargeStateReactor.action(step) else { continue }
+      guard case .add(let index, let amount) = LargeTimelineReactor.action(step) else { continue }
       state.items[index] += amount
       state.total += amount
     }
