@@ -57,6 +57,8 @@ all_cases=(
   "inspect-inout-100000 1000"
   "log-changes-inout-10 2000"
   "log-changes-inout-100000 100"
+  "reactorkit-state-10 100000"
+  "reactorkit-state-100000 1000"
   "reactors-1 100000"
   "reactors-10 100000"
   "reactors-100 100000"

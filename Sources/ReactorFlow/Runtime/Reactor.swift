@@ -83,8 +83,9 @@ extension Reactor {
   @inlinable
   public func transform(state: State) -> State {
     // Tells the loop that the published state is the reduced one, so that it keeps one copy
-    // and `reduce(into:mutation:)` changes it in place.
-    runtime.transformKeptState = true
+    // and `reduce(into:mutation:)` changes it in place; a state of plain values is copied
+    // whole anyway.
+    if !_isPOD(State.self) { runtime.transformKeptState = true }
     return state
   }
 

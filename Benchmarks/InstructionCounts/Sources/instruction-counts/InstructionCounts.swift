@@ -27,7 +27,7 @@ enum InstructionCounts {
     "memory-task-sleep-continuation", "memory-task-sleep-body", "memory-task-sleep-body-continuation",
     "state-10", "state-1000", "state-100000", "state-inout-10", "state-inout-1000",
     "state-inout-100000", "inspect-inout-10", "inspect-inout-100000", "log-changes-inout-10",
-    "log-changes-inout-100000", "reactors-1", "reactors-10",
+    "log-changes-inout-100000", "reactorkit-state-10", "reactorkit-state-100000", "reactors-1", "reactors-10",
     "reactors-100", "reactors-1000", "effects-1", "effects-100", "effects-10000", "effects-start",
     "effects-cancel", "cancel-time", "cancel-time-floor", "generated-step",
   ]
@@ -90,6 +90,8 @@ enum InstructionCounts {
     case "inspect-inout-100000": inspectedStateScale(count, elements: 100_000)
     case "log-changes-inout-10": loggedStateScale(count, elements: 10)
     case "log-changes-inout-100000": loggedStateScale(count, elements: 100_000)
+    case "reactorkit-state-10": reactorKitStateScale(count, elements: 10)
+    case "reactorkit-state-100000": reactorKitStateScale(count, elements: 100_000)
     case "reactors-1": reactorScale(count, live: 1)
     case "reactors-10": reactorScale(count, live: 10)
     case "reactors-100": reactorScale(count, live: 100)

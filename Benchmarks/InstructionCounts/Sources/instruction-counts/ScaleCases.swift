@@ -310,3 +310,54 @@ func loggedStateScale(_ count: Int, elements: Int) -> Int {
   withExtendedLifetime(log) {}
   return result
 }
+
+/// ReactorKit's state loop on the `state-*` reactor, with RxSwift's operators taken out: what
+/// ReactorKit's `Reactor.swift` keeps and calls per mutation, written as plain stored properties.
+/// `scan(initialState) { reduce(state: $0, mutation: $1) }` keeps the accumulated state and
+/// passes it to `reduce`, `replay(1)` keeps the last state for new subscribers, the
+/// `do(onNext:)` before it stores `currentState`, and a view's `map(\.changes)
+/// .distinctUntilChanged()` keeps the last value it passed on. RxSwift itself is no dependency of
+/// this package, so its per-operator cost is left out: this is a floor under ReactorKit's action.
+@MainActor
+final class ReactorKitStateLoop {
+  typealias State = Elements.State
+
+  private let reactor: Elements
+  private var accumulated: State
+  private var replayed: State?
+  private(set) var currentState: State
+  private var lastChanges: Int?
+  private let onChanges: (Int) -> Void
+
+  init(elements: Int, onChanges: @escaping (Int) -> Void) {
+    reactor = Elements(count: elements)
+    accumulated = reactor.initialState
+    currentState = accumulated
+    replayed = accumulated
+    self.onChanges = onChanges
+  }
+
+  /// One action: `mutate` gives one mutation, which goes through the scan, the stored current
+  /// state, the replay buffer and the view's distinct values.
+  func send(_ action: Elements.Action) {
+    let state = reactor.reduce(state: accumulated, mutation: .change)
+    accumulated = state
+    currentState = state
+    replayed = state
+    if lastChanges != state.changes {
+      lastChanges = state.changes
+      onChanges(state.changes)
+    }
+  }
+}
+
+/// `reactorkit-state-<elements>`: `count` actions through `ReactorKitStateLoop`. One iteration is
+/// one action.
+@MainActor
+func reactorKitStateScale(_ count: Int, elements: Int) -> Int {
+  let tally = Tally()
+  let loop = ReactorKitStateLoop(elements: elements) { tally.sum &+= $0 }
+  for _ in 0..<count { loop.send(.change) }
+  precondition(tally.sum == triangle(count), "the observer missed a change")
+  return tally.sum
+}
