@@ -143,7 +143,7 @@ final class ReactorLines<Action: Sendable, Mutation: Sendable, State> {
       writeLine(text.isEmpty ? lead : lead + text)
     } else {
       pending.append(contentsOf: lead.utf8)
-      pending.append(contentsOf: text.utf8)
+      if !text.isEmpty { pending.append(contentsOf: text.utf8) }
       pending.append(UInt8(ascii: "\n"))
     }
   }
