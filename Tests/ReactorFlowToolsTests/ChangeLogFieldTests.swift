@@ -17,7 +17,7 @@ final class ChangeLogFieldTests: XCTestCase {
     let lines = loggedChanges(from: FieldLogForm(), to: form)
 
     // then
-    XCTAssertEqual(lines, ["− count: 0", "+ count: 1"])
+    XCTAssertEqual(lines, ["  count: 0 → 1"])
   }
 
   func test_logChanges_severalFieldsChanged_writesThemInTheirOrder() async {
@@ -38,16 +38,16 @@ final class ChangeLogFieldTests: XCTestCase {
     XCTAssertEqual(
       lines,
       [
-        "− name: \"Ada\"", "+ name: \"Grace \\\"G\\\" Hopper\"",
-        "− ratio: 0.5", "+ ratio: 0.1",
-        "− isOn: false", "+ isOn: true",
-        "− small: 0", "+ small: -3",
-        "− large: 0", "+ large: 18446744073709551615",
-        "− scale: 1.0", "+ scale: 1.5",
+        "  name: \"Ada\" → \"Grace \\\"G\\\" Hopper\"",
+        "  ratio: 0.5 → 0.1",
+        "  isOn: false → true",
+        "  small: 0 → -3",
+        "  large: 0 → 18446744073709551615",
+        "  scale: 1.0 → 1.5",
       ])
-    // The whole state's diff lists the six old lines, then the six new ones: each field's pair
-    // reads better, and the lines are the same.
-    XCTAssertEqual(lines.sorted(), wholeStateChanges(from: old, to: new).sorted())
+    // The whole state's diff lists the six old lines, then the six new ones: each field in one
+    // line reads better, and the values are the same.
+    XCTAssertEqual(lines.sorted(), oneLinePerLabel(wholeStateChanges(from: old, to: new)).sorted())
   }
 
   func test_logChanges_fieldsSharingEightBytesAndAShortTail_areEachFound() async {
@@ -62,8 +62,8 @@ final class ChangeLogFieldTests: XCTestCase {
     let lines = loggedChanges(from: old, to: new)
 
     // then
-    XCTAssertEqual(lines, ["− level: 0", "+ level: -1", "− last: false", "+ last: true"])
-    XCTAssertEqual(lines.sorted(), wholeStateChanges(from: old, to: new).sorted())
+    XCTAssertEqual(lines, ["  level: 0 → -1", "  last: false → true"])
+    XCTAssertEqual(lines.sorted(), oneLinePerLabel(wholeStateChanges(from: old, to: new)).sorted())
   }
 
   func test_logChanges_extremeValues_areWrittenAsTheirOutlines() async {
@@ -86,9 +86,11 @@ final class ChangeLogFieldTests: XCTestCase {
     let lines = loggedChanges(from: old, to: mostly) + loggedChanges(from: old, to: others)
 
     // then
-    let expected = wholeStateChanges(from: old, to: mostly) + wholeStateChanges(from: old, to: others)
+    let expected =
+      oneLinePerLabel(wholeStateChanges(from: old, to: mostly))
+      + oneLinePerLabel(wholeStateChanges(from: old, to: others))
     XCTAssertEqual(lines.sorted(), expected.sorted())
-    XCTAssertTrue(lines.contains("+ count: -9223372036854775808"), "\(lines)")
+    XCTAssertTrue(lines.contains("  count: 0 → -9223372036854775808"), "\(lines)")
   }
 
   func test_logChanges_nestedStructAndArrayChanged_showsTheNestedChange() async {
@@ -102,7 +104,7 @@ final class ChangeLogFieldTests: XCTestCase {
     let lines = loggedChanges(from: old, to: new)
 
     // then: each by its path, where the whole state's diff shows `− y: 0` and `− 3`
-    XCTAssertEqual(lines, ["− point.y: 0", "+ point.y: 5", "− items[2]: 3", "+ items[2]: 4"])
+    XCTAssertEqual(lines, ["  point.y: 0 → 5", "  items[2]: 3 → 4"])
     XCTAssertEqual(wholeStateChanges(from: old, to: new), ["− y: 0", "+ y: 5", "− 3", "+ 4"])
   }
 
@@ -120,10 +122,10 @@ final class ChangeLogFieldTests: XCTestCase {
     XCTAssertEqual(
       lines,
       [
-        "− site: https://example.com/a", "+ site: https://example.com/b",
-        "− born: 1970-01-01T00:00:00Z", "+ born: 1970-01-02T00:00:00.500Z",
+        "  site: https://example.com/a → https://example.com/b",
+        "  born: 1970-01-01T00:00:00Z → 1970-01-02T00:00:00.500Z",
       ])
-    XCTAssertEqual(lines.sorted(), wholeStateChanges(from: old, to: new).sorted())
+    XCTAssertEqual(lines.sorted(), oneLinePerLabel(wholeStateChanges(from: old, to: new)).sorted())
   }
 
   func test_logChanges_anotherObjectInAField_showsWhatDiffers() async {
@@ -136,8 +138,8 @@ final class ChangeLogFieldTests: XCTestCase {
     let lines = loggedChanges(from: old, to: new)
 
     // then
-    XCTAssertEqual(lines, ["− count: 0", "+ count: 2"])
-    XCTAssertEqual(lines, wholeStateChanges(from: old, to: new))
+    XCTAssertEqual(lines, ["  count: 0 → 2"])
+    XCTAssertEqual(lines, oneLinePerLabel(wholeStateChanges(from: old, to: new)))
   }
 
   func test_logChanges_equalObjectOrEqualStringInOtherStorage_writesNothing() async {
@@ -169,8 +171,8 @@ final class ChangeLogFieldTests: XCTestCase {
     let lines = loggedChanges(from: old, to: new)
 
     // then
-    XCTAssertEqual(lines, ["− id: 1", "+ id: 2"])
-    XCTAssertEqual(lines, wholeStateChanges(from: old, to: new))
+    XCTAssertEqual(lines, ["  id: 1 → 2"])
+    XCTAssertEqual(lines, oneLinePerLabel(wholeStateChanges(from: old, to: new)))
   }
 
   func test_logChanges_weakReferenceField_isReadThroughItsMirrorNotItsBytes() async {
@@ -186,13 +188,13 @@ final class ChangeLogFieldTests: XCTestCase {
     let released = FieldLogWeakHolder(marker: held.marker, count: 2)
     let afterRelease = loggedChanges(from: held, to: released)
 
-    // then
-    XCTAssertEqual(lines.count, 5, "\(lines)")
-    guard lines.count == 5 else { return }
+    // then: the object's outline is more than one line, so its old and new lines are apart
+    XCTAssertEqual(lines.count, 4, "\(lines)")
+    guard lines.count == 4 else { return }
     XCTAssertEqual(Array(lines.prefix(2)), ["− marker: nil", lines[1]])
     XCTAssertTrue(lines[1].hasPrefix("+ marker: ") && lines[1].hasSuffix("FieldLogMarker"), "\(lines)")
-    XCTAssertEqual(Array(lines.suffix(3)), ["+ count: 7", "− count: 0", "+ count: 1"])
-    XCTAssertEqual(afterRelease.suffix(2), ["− count: 1", "+ count: 2"])
+    XCTAssertEqual(Array(lines.suffix(2)), ["+ count: 7", "  count: 0 → 1"])
+    XCTAssertEqual(afterRelease.last, "  count: 1 → 2")
     XCTAssertNil(released.marker)
   }
 
@@ -205,8 +207,8 @@ final class ChangeLogFieldTests: XCTestCase {
     let lines = loggedChanges(from: old, to: new)
 
     // then
-    XCTAssertEqual(lines, wholeStateChanges(from: old, to: new))
-    XCTAssertEqual(lines, ["− tag: 1", "+ tag: \"two\""])
+    XCTAssertEqual(lines, oneLinePerLabel(wholeStateChanges(from: old, to: new)))
+    XCTAssertEqual(lines, ["  tag: 1 → \"two\""])
   }
 
   func test_logChanges_manyChangedLinesInAField_cutsAfterTheMaximum() async {
@@ -259,7 +261,7 @@ final class ChangeLogFieldTests: XCTestCase {
     let tokens = [
       reactor.logChanges { lines.append($0) },
       reactor.logChanges(to: stream),
-      reactor.attachChangeLog(ChangeLog(events: { bytes.append(contentsOf: $0) })),
+      reactor.attachChangeLog(ChangeLog(writes: { bytes.append(contentsOf: $0) })),
     ]
     reactor.send(new)
     tokens.forEach { $0.cancel() }
@@ -280,6 +282,32 @@ final class ChangeLogFieldTests: XCTestCase {
       var rest = line.dropFirst().drop { $0 == " " }
       if rest.hasPrefix("- ") || rest.hasPrefix("▿ ") { rest = rest.dropFirst(2) }
       return "\(marker) \(rest)"
+    }
+  }
+
+  /// `lines` with each label that has one old line and one new one, `− label: old` and
+  /// `+ label: new`, in one line where its old one was: `  label: old → new`.
+  private func oneLinePerLabel(_ lines: [String]) -> [String] {
+    func parts(_ line: String, _ marker: String) -> (label: Substring, value: Substring)? {
+      guard line.hasPrefix(marker + " "), let end = line.firstRange(of: ": ") else { return nil }
+      return (line[..<end.lowerBound].dropFirst(2), line[end.upperBound...])
+    }
+    let old = lines.compactMap { parts($0, "−") }
+    let new = lines.compactMap { parts($0, "+") }
+    func single(_ label: Substring, in parts: [(label: Substring, value: Substring)]) -> Substring? {
+      let matches = parts.filter { $0.label == label }
+      return matches.count == 1 ? matches[0].value : nil
+    }
+    return lines.compactMap { line in
+      if let (label, value) = parts(line, "−"), single(label, in: old) != nil,
+        let newValue = single(label, in: new)
+      {
+        return "  \(label): \(value) → \(newValue)"
+      }
+      if let (label, _) = parts(line, "+"), single(label, in: new) != nil, single(label, in: old) != nil {
+        return nil
+      }
+      return line
     }
   }
 }

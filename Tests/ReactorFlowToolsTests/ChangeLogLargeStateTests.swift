@@ -24,16 +24,12 @@ final class ChangeLogLargeStateTests: XCTestCase {
       [
         "[LargeListReactor] action add(3, at: 42)",
         "[LargeListReactor]   mutation add(3, at: 42)",
-        "[LargeListReactor]     − items[42]: 0",
-        "[LargeListReactor]     + items[42]: 3",
-        "[LargeListReactor]     − total: 0",
-        "[LargeListReactor]     + total: 3",
+        "[LargeListReactor]       items[42]: 0 → 3",
+        "[LargeListReactor]       total: 0 → 3",
         "[LargeListReactor] action add(4, at: 99999)",
         "[LargeListReactor]   mutation add(4, at: 99999)",
-        "[LargeListReactor]     − items[99999]: 0",
-        "[LargeListReactor]     + items[99999]: 4",
-        "[LargeListReactor]     − total: 3",
-        "[LargeListReactor]     + total: 7",
+        "[LargeListReactor]       items[99999]: 0 → 4",
+        "[LargeListReactor]       total: 3 → 7",
       ])
   }
 
@@ -51,13 +47,13 @@ final class ChangeLogLargeStateTests: XCTestCase {
     XCTAssertEqual(
       lines.dropFirst(2),
       [
-        "[LargeListReactor]     − items[0]: 0", "[LargeListReactor]     + items[0]: 1",
-        "[LargeListReactor]     − items[10]: 0", "[LargeListReactor]     + items[10]: 1",
-        "[LargeListReactor]     − items[20]: 0", "[LargeListReactor]     + items[20]: 1",
-        "[LargeListReactor]     − items[30]: 0", "[LargeListReactor]     + items[30]: 1",
-        "[LargeListReactor]     − items[40]: 0", "[LargeListReactor]     + items[40]: 1",
+        "[LargeListReactor]       items[0]: 0 → 1",
+        "[LargeListReactor]       items[10]: 0 → 1",
+        "[LargeListReactor]       items[20]: 0 → 1",
+        "[LargeListReactor]       items[30]: 0 → 1",
+        "[LargeListReactor]       items[40]: 0 → 1",
         "[LargeListReactor]     … and 95 more changed elements in items",
-        "[LargeListReactor]     − total: 0", "[LargeListReactor]     + total: 100",
+        "[LargeListReactor]       total: 0 → 100",
       ])
   }
 
@@ -75,10 +71,8 @@ final class ChangeLogLargeStateTests: XCTestCase {
     XCTAssertEqual(
       lines.dropFirst(2),
       [
-        "[LargeListReactor]     − items: 100000 elements",
-        "[LargeListReactor]     + items: 100001 elements",
-        "[LargeListReactor]     − total: 0",
-        "[LargeListReactor]     + total: 5",
+        "[LargeListReactor]       items: 100000 elements → 100001 elements",
+        "[LargeListReactor]       total: 0 → 5",
       ])
   }
 
@@ -97,10 +91,8 @@ final class ChangeLogLargeStateTests: XCTestCase {
     XCTAssertEqual(
       lines.dropFirst(2),
       [
-        "[LargeNestedReactor]     − model.items[7]: 0",
-        "[LargeNestedReactor]     + model.items[7]: 1",
-        "[LargeNestedReactor]     − tags: 1000 elements",
-        "[LargeNestedReactor]     + tags: 1001 elements",
+        "[LargeNestedReactor]       model.items[7]: 0 → 1",
+        "[LargeNestedReactor]       tags: 1000 elements → 1001 elements",
       ])
   }
 }

@@ -66,7 +66,7 @@ final class ChangeLogOutputTests: XCTestCase {
     secondOutputs.assertTheSameLines()
     XCTAssertTrue(secondOutputs.lines.allSatisfy { $0.hasPrefix("[OutputPairSecond]") })
     XCTAssertEqual(firstOutputs.lines.filter { $0.hasSuffix("action 2") }.count, 2)
-    XCTAssertTrue(secondOutputs.lines.contains("[OutputPairSecond]     + count: 70"))
+    XCTAssertTrue(secondOutputs.lines.contains("[OutputPairSecond]       count: 69 → 70"))
   }
 
   func test_streamAndBytes_writeTheClosuresLines_forChangedFieldsCutAfterTheMaximum() async {
@@ -74,7 +74,8 @@ final class ChangeLogOutputTests: XCTestCase {
     let reactor = OutputWideReactor()
     let outputs = LoggedOutputs(reactor)
 
-    // when: 3 lines for the array, then 2 for each of eleven integers: 25 lines, 24 written
+    // when: 14 lines for the array (its two counts, then its twelve elements), then one for each
+    // of eleven integers: 25 lines, 24 written
     reactor.send(1)
     outputs.cancel()
 
@@ -89,7 +90,7 @@ final class ChangeLogOutputTests: XCTestCase {
     let reactor = InspectedCounter()
     let written = WrittenText()
     let token = reactor.attachChangeLog(
-      ChangeLog(events: { [written] in written.text += String(decoding: $0, as: UTF8.self) }))
+      ChangeLog(writes: { [written] in written.text += String(decoding: $0, as: UTF8.self) }))
     let observation = reactor.observe(\.count) { [written] _ in written.seen.append(written.text) }
 
     // when: an action without a mutation, a synchronous change, then an effect's change
@@ -103,35 +104,34 @@ final class ChangeLogOutputTests: XCTestCase {
 
     // then
     XCTAssertEqual(afterStop, "[InspectedCounter] action stop\n")
-    XCTAssertTrue(afterIncrement.hasSuffix("[InspectedCounter]     + count: 1\n"), afterIncrement)
+    XCTAssertTrue(afterIncrement.hasSuffix("[InspectedCounter]       count: 0 → 1\n"), afterIncrement)
     XCTAssertEqual(written.seen.count, 3, "\(written.seen)")
     XCTAssertEqual(written.seen.dropFirst().first, afterIncrement)
     let seenAfterEffect = written.seen.last ?? ""
     XCTAssertTrue(
       seenAfterEffect.hasSuffix(
         "[InspectedCounter]   mutation add(10) (from effect #0)\n"
-          + "[InspectedCounter]     − count: 1\n[InspectedCounter]     + count: 11\n"),
+          + "[InspectedCounter]       count: 1 → 11\n"),
       seenAfterEffect)
   }
 
-  func test_standardError_takesOneWritePerEvent() async {
+  func test_standardError_takesOneWriteForTheActionAndOneForTheMutationAndItsChanges() async {
     // given
     let reactor = InspectedCounter()
     var writes: [String] = []
     let token = reactor.attachChangeLog(
-      ChangeLog(events: { writes.append(String(decoding: $0, as: UTF8.self)) }))
+      ChangeLog(writes: { writes.append(String(decoding: $0, as: UTF8.self)) }))
 
     // when
     reactor.send(.increment)
     token.cancel()
 
-    // then: the action, the mutation, then the state's two lines
+    // then
     XCTAssertEqual(
       writes,
       [
         "[InspectedCounter] action increment\n",
-        "[InspectedCounter]   mutation add(1)\n",
-        "[InspectedCounter]     − count: 0\n[InspectedCounter]     + count: 1\n",
+        "[InspectedCounter]   mutation add(1)\n[InspectedCounter]       count: 0 → 1\n",
       ])
   }
 }
@@ -148,7 +148,7 @@ private final class LoggedOutputs {
     tokens = [
       reactor.logChanges { [unowned self] in lines.append($0) },
       reactor.logChanges(to: stream),
-      reactor.attachChangeLog(ChangeLog(events: { [unowned self] in bytes.append(contentsOf: $0) })),
+      reactor.attachChangeLog(ChangeLog(writes: { [unowned self] in bytes.append(contentsOf: $0) })),
     ]
   }
 
@@ -227,7 +227,8 @@ private final class OutputWideReactor: Reactor {
 
   func reduce(state: OutputWide, mutation: Int) -> OutputWide {
     OutputWide(
-      items: [mutation], a: mutation, b: mutation, c: mutation, d: mutation, e: mutation,
-      f: mutation, g: mutation, h: mutation, i: mutation, j: mutation, k: mutation)
+      items: Array(repeating: mutation, count: 12), a: mutation, b: mutation, c: mutation,
+      d: mutation, e: mutation, f: mutation, g: mutation, h: mutation, i: mutation, j: mutation,
+      k: mutation)
   }
 }

@@ -9,9 +9,10 @@ import ReactorFlow
 ///
 /// Lines go to standard error, or on Apple systems to the unified log (`os.Logger`, subsystem
 /// `ReactorFlow`, category `changes`), where effects are also signpost intervals that Instruments
-/// shows. Standard error receives each event's lines in one write; ``init(to:)`` writes the lines
-/// to a `TextOutputStream` instead, and ``init(write:)`` passes each line to a closure. Log one
-/// reactor with `Reactor.logChanges(to:)`, or every reactor with
+/// shows. Standard error receives an action's line, and a mutation's line with its state's lines,
+/// each in one write, before the reactor runs any more of the app's code. ``init(to:)`` writes the
+/// lines to a `TextOutputStream` instead, and ``init(write:)`` passes each line to a closure. Log
+/// one reactor with `Reactor.logChanges(to:)`, or every reactor with
 /// `ReactorInspection.attach(_:)`:
 /// ```swift
 /// let token = ReactorInspection.attach(ChangeLog())
@@ -20,11 +21,13 @@ import ReactorFlow
 /// ```text
 /// [CounterReactor] action increment
 /// [CounterReactor]   mutation increaseValue
-/// [CounterReactor]     − value: 0
-/// [CounterReactor]     + value: 1
+/// [CounterReactor]       value: 0 → 1
 /// [CounterReactor]   effect #0 started (CounterReactor.swift:24)
 /// [CounterReactor]   effect #0 finished
 /// ```
+/// A changed field whose old and new values are one line each takes one line, `name: old → new`;
+/// any other shows its old lines, marked `−`, then its new ones, marked `+`.
+///
 /// A change log is an ordinary `ReactorInspector`: a debugging aid, which may cost
 /// an action a few times what the action costs. A state change costs what its changed fields
 /// cost: the fields of a struct state are compared by their bytes, and only the changed ones are
@@ -53,7 +56,7 @@ public final class ChangeLog: ReactorInspector {
         let logger = Logger(subsystem: "ReactorFlow", category: "changes")
         self.init(output: Output(line: { line in logger.log("\(line, privacy: .public)") }))
       #else
-        self.init(events: { StandardError.write($0) })
+        self.init(writes: { StandardError.write($0) })
       #endif
     }
   }
@@ -75,10 +78,10 @@ public final class ChangeLog: ReactorInspector {
       }))
   }
 
-  /// Creates a change log that passes each event's lines to `write` at once, as UTF-8, each
-  /// followed by a line break, as it writes them to standard error.
-  convenience init(events write: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
-    self.init(output: Output(event: write))
+  /// Creates a change log that passes `write` the lines it would write to standard error, as
+  /// UTF-8, each followed by a line break, in the writes it would make.
+  convenience init(writes write: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+    self.init(output: Output(lines: write))
   }
 
   private init(output: Output) {
@@ -114,19 +117,19 @@ public final class ChangeLog: ReactorInspector {
 }
 
 extension ChangeLog {
-  /// Where a change log's lines go: to a closure one by one, or gathered per event and passed on
-  /// as UTF-8 at once, as standard error takes them.
+  /// Where a change log's lines go: to a closure one by one, or gathered and passed on as UTF-8
+  /// a few at once, as standard error takes them.
   @usableFromInline
   struct Output {
     var line: (@MainActor (String) -> Void)?
-    var event: ((UnsafeBufferPointer<UInt8>) -> Void)?
+    var lines: ((UnsafeBufferPointer<UInt8>) -> Void)?
 
     init(line: @escaping @MainActor (String) -> Void) {
       self.line = line
     }
 
-    init(event: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
-      self.event = event
+    init(lines: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+      self.lines = lines
     }
   }
 }

@@ -11,11 +11,11 @@ import ReactorFlow
 @usableFromInline
 final class ReactorLines<Action: Sendable, Mutation: Sendable, State> {
   private let reactor: InspectedReactor
-  /// Receives each line, unless the lines are gathered per event.
+  /// Receives each line, unless the lines are gathered for standard error.
   private let writeLine: (@MainActor (String) -> Void)?
-  /// Receives each event's lines at once, as UTF-8, each followed by a line break: standard
-  /// error's writer, so that one event takes one write.
-  private let writeEvent: ((UnsafeBufferPointer<UInt8>) -> Void)?
+  /// Receives the gathered lines at once, as UTF-8, each followed by a line break: standard
+  /// error's writer.
+  private let writeLines: ((UnsafeBufferPointer<UInt8>) -> Void)?
   /// `[Name] action `, `[Name]   mutation `, `[Name]   ` and `[Name]     `.
   private let actionLead: String
   private let mutationLead: String
@@ -23,7 +23,7 @@ final class ReactorLines<Action: Sendable, Mutation: Sendable, State> {
   private let stateLead: String
   // Used on the main actor only, and no access to them is held across a call out: no dynamic
   // exclusivity checks (CONTRIBUTING.md, Performance idioms).
-  /// The current event's lines, when they are gathered.
+  /// The lines not yet written to standard error.
   @exclusivity(unchecked) private var pending: [UInt8] = []
   /// The state's fields by their bytes, learned from the first state met: `nil` until then,
   /// `.some(nil)` for a state whose changes are found through its mirror.
@@ -46,7 +46,7 @@ final class ReactorLines<Action: Sendable, Mutation: Sendable, State> {
   init(reactor: InspectedReactor, output: ChangeLog.Output) {
     self.reactor = reactor
     writeLine = output.line
-    writeEvent = output.event
+    writeLines = output.lines
     actionLead = "[\(reactor.name)] action "
     mutationLead = "[\(reactor.name)]   mutation "
     effectLead = "[\(reactor.name)]   "
@@ -71,21 +71,24 @@ final class ReactorLines<Action: Sendable, Mutation: Sendable, State> {
 
   // The events one by one, each given its values: `Reactor.attachChangeLog` calls them from its
   // handler, which takes the event apart specialized for the reactor's types.
+  //
+  // Standard error receives the lines before the reactor runs any more of the app's code: an
+  // action's line before `mutate(action:)`, a mutation's line with its state's lines (nothing
+  // runs between the two events) before the observers of the change.
 
   /// Writes an action's line.
   @usableFromInline
   func action(_ action: Action, source: ActionSource) {
     write(actionLines.line(for: action, lead: actionLead), source == .send ? "" : " (from \(source))")
-    endEvent()
+    flush()
   }
 
-  /// Writes a mutation's line.
+  /// Writes a mutation's line, which goes to standard error with its state's lines.
   @usableFromInline
   func mutation(_ mutation: Mutation, effect: InspectedEffect?) {
     write(
       mutationLines.line(for: mutation, lead: mutationLead),
       effect.map { " (from effect #\($0.serial))" } ?? "")
-    endEvent()
   }
 
   /// Writes the lines of a state change: at most ``ChangeLog/maximumDiffLines`` of them, then
@@ -103,14 +106,14 @@ final class ReactorLines<Action: Sendable, Mutation: Sendable, State> {
       count = lines.count
     }
     if count > limit { write(stateLead, "… \(count - limit) more changed lines") }
-    endEvent()
+    flush()
   }
 
   /// Writes an effect's start, and begins its signpost interval.
   @usableFromInline
   func effectStarted(_ effect: InspectedEffect, of reactor: InspectedReactor) {
     write(effectLead, "\(effect) started")
-    endEvent()
+    flush()
     #if canImport(os)
       let text = "\(reactor.name) \(effect)"
       let key = EffectKey(reactor: reactor.id, serial: effect.serial)
@@ -124,7 +127,7 @@ final class ReactorLines<Action: Sendable, Mutation: Sendable, State> {
   func effectEnded(_ effect: InspectedEffect, _ outcome: EffectOutcome, of reactor: InspectedReactor) {
     let label = effect.ids.isEmpty ? "" : " \"\(effect.label)\""
     write(effectLead, "effect #\(effect.serial)\(label) \(outcome)")
-    endEvent()
+    flush()
     #if canImport(os)
       let key = EffectKey(reactor: reactor.id, serial: effect.serial)
       guard let interval = intervals.removeValue(forKey: key) else { return }
@@ -133,38 +136,23 @@ final class ReactorLines<Action: Sendable, Mutation: Sendable, State> {
     #endif
   }
 
-  /// Writes the line `lead` then `text`: a line's start kept per reactor and its changing end,
-  /// which gathered lines take without joining them first.
+  /// Passes on the line `lead` then `text`, or keeps it for standard error: a line's start kept
+  /// per reactor and its changing end, which standard error's bytes take without joining them.
   private func write(_ lead: String, _ text: String) {
     if let writeLine {
       writeLine(text.isEmpty ? lead : lead + text)
     } else {
-      Self.append(lead, text, to: &pending)
+      pending.append(contentsOf: lead.utf8)
+      if !text.isEmpty { pending.append(contentsOf: text.utf8) }
+      pending.append(UInt8(ascii: "\n"))
     }
   }
 
-  /// Passes the event's gathered lines on: one write to standard error.
-  private func endEvent() {
-    guard let writeEvent, !pending.isEmpty else { return }
-    Self.flush(&pending, to: writeEvent)
-  }
-
-  // Nonisolated, as the closures they pass the standard library are: a main-actor closure would
-  // check the executor on each call.
-
-  private nonisolated static func append(_ lead: String, _ text: String, to bytes: inout [UInt8]) {
-    var lead = lead
-    var text = text
-    lead.withUTF8 { bytes.append(contentsOf: $0) }
-    text.withUTF8 { bytes.append(contentsOf: $0) }
-    bytes.append(UInt8(ascii: "\n"))
-  }
-
-  private nonisolated static func flush(
-    _ bytes: inout [UInt8], to write: (UnsafeBufferPointer<UInt8>) -> Void
-  ) {
-    bytes.withUnsafeBufferPointer(write)
-    bytes.removeAll(keepingCapacity: true)
+  /// Writes the kept lines to standard error, in one write.
+  private func flush() {
+    guard let writeLines, !pending.isEmpty else { return }
+    pending.withUnsafeBufferPointer(writeLines)
+    pending.removeAll(keepingCapacity: true)
   }
 }
 

@@ -29,9 +29,8 @@ final class StateLayout {
     let size: Int
     /// How it is written when it is one line read straight from its bytes.
     let leaf: Leaf?
-    /// The start of its lines, `[Name]     − label: ` and `[Name]     + label: `.
-    let removed: String
-    let added: String
+    /// The start of its line when it is a ``Leaf``, `[Name]       label: `.
+    let lead: String
   }
 
   /// Types whose outline is `String(reflecting:)` of the value, read from their bytes without a
@@ -125,7 +124,7 @@ final class StateLayout {
         fields.append(
           Field(
             label: label, offset: offset, size: size, leaf: isReference ? nil : Leaf(type),
-            removed: "\(lead)− \(label): ", added: "\(lead)+ \(label): "))
+            lead: "\(lead)  \(label): "))
         end = offset + size
       }
       return true
@@ -136,21 +135,16 @@ final class StateLayout {
   }
 
   /// Passes `write` the lines for the fields that differ between `old` and `new`, each as its
-  /// start and its text, at most `limit` of them: for a plain value, `− label: old` and
-  /// `+ label: new`; for any other, read back through the states' mirrors, the lines of
-  /// ``ValueChanges``.
+  /// start and its text, at most `limit` of them: for a plain value, `label: old → new`; for any
+  /// other, read back through the states' mirrors, the lines of ``ValueChanges``.
   /// - Returns: How many lines the change has, those past `limit` included.
   func changes<State>(old: State, new: State, limit: Int, _ write: (String, String) -> Void) -> Int {
-    var count = 0
-    func emit(_ lead: String, _ text: String) {
-      count += 1
-      if count <= limit { write(lead, text) }
-    }
-    var children: (old: [Any], new: [Any])?
     withUnsafeBytes(of: old) { before in
       withUnsafeBytes(of: new) { after in
         // A state with a layout has bytes.
-        guard let before = before.baseAddress, let after = after.baseAddress else { return }
+        guard let before = before.baseAddress, let after = after.baseAddress else { return 0 }
+        var count = 0
+        var children: (old: [Any], new: [Any])?
         for index in fields.indices {
           let offset = fields[index].offset
           guard memcmp(before + offset, after + offset, fields[index].size) != 0 else { continue }
@@ -158,8 +152,8 @@ final class StateLayout {
             let oldText = leaf.text(at: before + offset)
             let newText = leaf.text(at: after + offset)
             guard oldText != newText else { continue }
-            emit(fields[index].removed, oldText)
-            emit(fields[index].added, newText)
+            count += 1
+            if count <= limit { write(fields[index].lead, "\(oldText) → \(newText)") }
             continue
           }
           if children == nil {
@@ -167,13 +161,16 @@ final class StateLayout {
               Mirror(reflecting: old).children.map(\.value), Mirror(reflecting: new).children.map(\.value)
             )
           }
-          guard let children, index < children.old.count, index < children.new.count else { return }
+          guard let children, index < children.old.count, index < children.new.count else { break }
           let lines = ValueChanges.lines(
             old: children.old[index], new: children.new[index], label: fields[index].label)
-          for line in lines { emit(lead, line) }
+          for line in lines {
+            count += 1
+            if count <= limit { write(lead, line) }
+          }
         }
+        return count
       }
     }
-    return count
   }
 }

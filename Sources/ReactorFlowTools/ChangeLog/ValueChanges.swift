@@ -23,8 +23,9 @@ enum ValueChanges {
   /// The most changed elements of an array shown; the rest are counted.
   static let maximumChangedElements = 5
 
-  /// The lines that show how `new` differs from `old`, each a marker (`−` for the old value, `+`
-  /// for the new one) and a text, without indentation: `− items[42]: 3`.
+  /// The lines that show how `new` differs from `old`, without indentation: a value of one line
+  /// before and after as one line, `  items[42]: 3 → 4`, any other as its changed lines, each a
+  /// marker (`−` for the old value, `+` for the new one) and a text, `− items[42]: 3`.
   /// - Parameter label: The value's path in the state, `nil` for the state itself.
   static func lines(old: Any, new: Any, label: String?) -> [String] {
     let (old, oldMirror) = unwrapped(old)
@@ -41,7 +42,9 @@ enum ValueChanges {
       return lines
     }
     if isLarge(oldMirror) || isLarge(newMirror) {
-      return [line("−", label, summary(of: old, oldMirror)), line("+", label, summary(of: new, newMirror))]
+      return joined([
+        line("−", label, summary(of: old, oldMirror)), line("+", label, summary(of: new, newMirror)),
+      ])
     }
     let changes =
       if let label {
@@ -51,7 +54,18 @@ enum ValueChanges {
       } else {
         StateDiff.changes(old: old, new: new)
       }
-    return changes.map(withoutIndentation)
+    return joined(changes.map(withoutIndentation))
+  }
+
+  /// `lines`, or when they are one old line and one new one of the same label, the one line
+  /// `  label: old → new`.
+  private static func joined(_ lines: [String]) -> [String] {
+    guard lines.count == 2, lines[0].hasPrefix("− "), lines[1].hasPrefix("+ "),
+      let oldEnd = lines[0].firstRange(of: ": "), let newEnd = lines[1].firstRange(of: ": ")
+    else { return lines }
+    let label = lines[0][..<oldEnd.lowerBound].dropFirst(2)
+    guard label == lines[1][..<newEnd.lowerBound].dropFirst(2) else { return lines }
+    return ["  \(label): \(lines[0][oldEnd.upperBound...]) → \(lines[1][newEnd.upperBound...])"]
   }
 
   /// Whether `value`'s outline is the list of its stored fields' outlines: a struct of its own

@@ -22,14 +22,11 @@ final class InspectionArticleTests: XCTestCase {
       [
         "[CounterViewReactor] action decrease",
         "[CounterViewReactor]   mutation setLoading(true)",
-        "[CounterViewReactor]     − isLoading: false",
-        "[CounterViewReactor]     + isLoading: true",
+        "[CounterViewReactor]       isLoading: false → true",
         "[CounterViewReactor]   mutation decreaseValue",
-        "[CounterViewReactor]     − value: 0",
-        "[CounterViewReactor]     + value: -1",
+        "[CounterViewReactor]       value: 0 → -1",
         "[CounterViewReactor]   mutation setLoading(false)",
-        "[CounterViewReactor]     − isLoading: true",
-        "[CounterViewReactor]     + isLoading: false",
+        "[CounterViewReactor]       isLoading: true → false",
       ])
     token.cancel()
   }
