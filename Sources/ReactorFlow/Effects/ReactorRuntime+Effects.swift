@@ -75,13 +75,13 @@ enum EffectTask {
   /// failure to the reactor's `recover(from:)` and, given the task's serial, tells the registry
   /// that the task ended.
   ///
-  /// Always inlined into its caller, a task's closure on the main actor: a frame of its own would
-  /// be allocated in the task and stay allocated while the body sleeps. It and `work` run where
+  /// Inlined into its caller, a task's closure on the main actor, as the optimizer does with it
+  /// (`memory-effect` fails otherwise): a frame of its own would be allocated in the task and
+  /// stay allocated while the body sleeps. It and `work` run where
   /// their caller does (`nonisolated(nonsending)`), because an isolation of their own, even the
   /// caller's main actor, leaves a hop to it and the actor's reference in that frame. The reactor
   /// and the serial are read once the work ends, and what follows is out of line.
   @inlinable
-  @inline(__always)
   nonisolated(nonsending) static func runToEnd<R: Reactor>(
     _ reactor: @autoclosure () -> R?, finishing serial: @autoclosure () -> Int?,
     _ work: nonisolated(nonsending) @Sendable () async throws -> Void
