@@ -79,7 +79,6 @@ extension Reactor {
   ///   - keyPath: The part of the child's state to follow.
   ///   - map: The action for a new value, or `nil` to ignore it.
   /// - Returns: The child, to put in the state.
-  @inlinable
   @discardableResult
   public func adopt<C: Reactor, Value: Equatable>(
     _ child: C,

@@ -79,12 +79,9 @@ final class EffectRegistry {
     }
   }
 
-  // Unchecked, which saves an exclusivity check on every start, cancel and end of an effect:
-  // sound, as the registry is isolated to the main actor and nothing it calls while it reads or
-  // modifies these (a task's `cancel()`) can reach back into it.
-  @exclusivity(unchecked) private var running: [Serial: RunningEffect] = [:]
-  @exclusivity(unchecked) private var runningByID: [EffectID: Serials] = [:]
-  @exclusivity(unchecked) private var nextSerial = 0
+  private var running: [Serial: RunningEffect] = [:]
+  private var runningByID: [EffectID: Serials] = [:]
+  private var nextSerial = 0
   /// The throttle windows that are open, each closed by its task.
   @usableFromInline var throttleWindows: [EffectID: Task<Void, Never>] = [:]
 

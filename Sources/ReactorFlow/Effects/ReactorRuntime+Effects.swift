@@ -6,8 +6,11 @@
 // 2. `spawn` registers a task in the registry (EffectRegistry.swift) under the effect's
 //    cancellation IDs, and in the group of the action that started it (EffectGroup.swift), which
 //    `ReactorTask` (ReactorTask.swift) awaits or cancels.
-// 3. The task calls `run`, which calls `perform`, the asynchronous interpreter: a `.run` body is
-//    called through `EffectHost` (EffectHost.swift) off the main actor with a `Send` (Send.swift).
+// 3. The task's work runs inside `runToEnd`, which catches what it throws, sends a failure to
+//    `recover(from:)` and tells the registry when the task ends. A `.run` body nothing inspects
+//    is that work itself (`RunningBody`); any other effect's is `run`'s, which calls `perform`,
+//    the asynchronous interpreter. A `.run` body is called off the main actor, through
+//    `EffectHost` (EffectHost.swift) when one is installed, with a `Send` (Send.swift).
 // 4. Every element comes back through `deliver`, which drops it once the effect is cancelled or
 //    the reactor is gone, then the sink's `fromOutside` (Sink.swift), which re-enters the loop
 //    through `receive` or `send`.
@@ -50,28 +53,6 @@ final class RunningBody<R: Reactor, Element: Sendable>: Sendable {
     self.serial = serial
   }
 
-  /// Sends an error the body threw to the reactor's `recover(from:)`, unless it is the
-  /// cancellation by which effects are stopped on purpose. Never inlined, like ``finished()``:
-  /// inlined, their code would grow the frame of the task's closure, which stays allocated while
-  /// the body sleeps.
-  @inlinable
-  @inline(never)
-  @MainActor
-  func failed(_ error: any Error) {
-    // Compared by type first, as `run` does: `is` asks the runtime for a dynamic cast, and a
-    // cancelled effect ends here.
-    guard type(of: error) != CancellationError.self, !(error is CancellationError) else { return }
-    ReactorRuntime<R.Action, R.Mutation, R.State>.recover(from: error, WeakReactor(value: reactor))
-  }
-
-  /// Tells the registry that the task has ended.
-  @inlinable
-  @inline(never)
-  @MainActor
-  func finished() {
-    reactor?.runtime.effects?.didFinish(serial: serial)
-  }
-
   /// The `Send` the body gets: an element is dropped once the effect is cancelled or the reactor
   /// is gone.
   @inlinable
@@ -79,6 +60,75 @@ final class RunningBody<R: Reactor, Element: Sendable>: Sendable {
     Send { [self] element in
       guard !Task.isCancelled, let reactor else { return }
       sink.fromOutside(reactor, element)
+    }
+  }
+}
+
+/// The end of every effect task: what its work threw, and the registry told that it ended.
+///
+/// A namespace rather than statics of `ReactorRuntime`: a class's static method takes its
+/// metatype, which a task's closure calling it would then hold in its context.
+@usableFromInline
+enum EffectTask {
+  /// Runs an effect task's work to its end: the one place that catches what the work throws,
+  /// tells the cancellation by which effects are stopped on purpose from a failure, sends a
+  /// failure to the reactor's `recover(from:)` and, given the task's serial, tells the registry
+  /// that the task ended.
+  ///
+  /// Inlined into its caller, a task's closure on the main actor, as the optimizer does with it
+  /// (`memory-effect` fails otherwise): a frame of its own would be allocated in the task and
+  /// stay allocated while the body sleeps. It and `work` run where
+  /// their caller does (`nonisolated(nonsending)`), because an isolation of their own, even the
+  /// caller's main actor, leaves a hop to it and the actor's reference in that frame. The reactor
+  /// and the serial are read once the work ends, and what follows is out of line.
+  @inlinable
+  nonisolated(nonsending) static func runToEnd<R: Reactor>(
+    _ reactor: @autoclosure () -> R?, finishing serial: @autoclosure () -> Int?,
+    _ work: nonisolated(nonsending) @Sendable () async throws -> Void
+  ) async -> EffectOutcome {
+    do {
+      try await work()
+    } catch {
+      return failed(error, reactor(), finishing: serial())
+    }
+    if let serial = serial() { finished(serial, reactor()) }
+    return .finished
+  }
+
+  /// How an effect whose work threw `error` ended; a failure goes to the reactor's
+  /// `recover(from:)`, and the registry forgets the task given its serial.
+  ///
+  /// Called from `runToEnd`, which runs on the main actor without being isolated to it.
+  @inlinable
+  @inline(never)
+  static func failed<R: Reactor>(
+    _ error: any Error, _ reactor: R?, finishing serial: Int?
+  ) -> EffectOutcome {
+    MainActor.assumeIsolated {
+      // Compared by type first, rather than with `catch is`: `is` asks the runtime for a dynamic
+      // cast, and every cancelled effect ends here.
+      let outcome: EffectOutcome
+      if type(of: error) == CancellationError.self || error is CancellationError {
+        outcome = .cancelled
+      } else {
+        if let reactor, let mutation = reactor.recover(from: error) {
+          reactor.runtime.receive(mutation, reactor)
+        }
+        outcome = .failed(error)
+      }
+      if let serial { reactor?.runtime.effects?.didFinish(serial: serial) }
+      return outcome
+    }
+  }
+
+  /// Tells the registry that the task `serial` has ended.
+  ///
+  /// Called from `runToEnd`, which runs on the main actor without being isolated to it.
+  @inlinable
+  @inline(never)
+  static func finished<R: Reactor>(_ serial: Int, _ reactor: R?) {
+    MainActor.assumeIsolated {
+      reactor?.runtime.effects?.didFinish(serial: serial)
     }
   }
 }
@@ -207,15 +257,17 @@ extension ReactorRuntime {
     } else {
       let weakReactor = WeakReactor(value: reactor)
       task = EffectHost.startTask(priority: Self.taskPriority(of: effect)) {
-        if let inspected {
-          let outcome = await InspectedEffect.running(inspected) {
-            await Self.run(effect, weakReactor, sink)
-          }
-          weakReactor.value?.runtime.inspectEffectEnd(inspected, outcome)
-        } else {
+        guard let inspected else {
+          await Self.run(effect, weakReactor, sink, finishing: serial)
+          return
+        }
+        // Reported before the registry forgets the task, outside the effect's scope: what an
+        // inspector does on hearing of the end is not the effect's.
+        let outcome = await InspectedEffect.running(inspected) {
           await Self.run(effect, weakReactor, sink)
         }
-        weakReactor.value?.runtime.effects?.didFinish(serial: serial)
+        weakReactor.value?.runtime.inspectEffectEnd(inspected, outcome)
+        EffectTask.finished(serial, weakReactor.value)
       }
     }
     registry.register(task, serial: serial, ids: ids, isActionEffect: isActionEffect)
@@ -228,32 +280,26 @@ extension ReactorRuntime {
   }
 
   /// Starts the task of a `.run` effect that nothing inspects. In production the task's closure
-  /// calls the body itself, with one suspension point and no frame between them: every async
-  /// frame is allocated in the task, and these stay allocated while the body sleeps.
+  /// calls the body itself, through `runToEnd` inlined into it: every async frame is allocated in
+  /// the task, and these stay allocated while the body sleeps.
   @inlinable
   static func start<R: Reactor<Action, Mutation, State>, Element>(
     _ running: RunningBody<R, Element>, priority: TaskPriority?
   ) -> Task<Void, Never> {
     guard let host = EffectHost.installed else {
       return Task(priority: priority) { [running] in
-        do {
+        _ = await EffectTask.runToEnd(running.reactor, finishing: running.serial) {
           try await running.body(running.send)
-        } catch {
-          running.failed(error)
         }
-        running.finished()
       }
     }
     // Through `runBody`, as every body with a host: under NonisolatedNonsendingByDefault, where
     // a `nonisolated` function passed by name runs depends on the closure that calls it, and
     // runBody's is the one WhereCodeRuns.md and the consumer packages describe.
     return host.start(priority) { [running] in
-      do {
+      _ = await EffectTask.runToEnd(running.reactor, finishing: running.serial) {
         try await EffectHost.runBody(running.body, sending: running.send)
-      } catch {
-        running.failed(error)
       }
-      running.finished()
     }
   }
 
@@ -266,14 +312,15 @@ extension ReactorRuntime {
 
   // MARK: - Running an effect in its task
 
-  /// Runs an effect to its end and says how it ended; a thrown error goes to the reactor's
-  /// `recover(from:)`.
+  /// Runs an effect to its end and says how it ended, telling the registry when given the
+  /// serial of the task it runs in.
   @inlinable
   @discardableResult
   static func run<R: Reactor<Action, Mutation, State>, Element>(
-    _ effect: Effect<Element>, _ reactor: WeakReactor<R>, _ sink: Sink<R, Element>
+    _ effect: Effect<Element>, _ reactor: WeakReactor<R>, _ sink: Sink<R, Element>,
+    finishing serial: Int? = nil
   ) async -> EffectOutcome {
-    do {
+    await EffectTask.runToEnd(reactor.value, finishing: serial) {
       // A `.run` effect, the most common, calls its body from here: `perform`'s frame, sized
       // for its largest case, is then not allocated in the effect's task.
       if case .run(_, let body) = effect.operation {
@@ -281,26 +328,6 @@ extension ReactorRuntime {
       } else {
         try await perform(effect, reactor, sink)
       }
-      return .finished
-    } catch {
-      // Cancellation is how effects are stopped on purpose; it is not a failure. Compared by
-      // type rather than with `catch is`, which asks the runtime for a dynamic cast: this runs
-      // at the end of every cancelled effect.
-      if type(of: error) == CancellationError.self { return .cancelled }
-      recover(from: error, reactor)
-      return .failed(error)
-    }
-  }
-
-  /// Sends an error that an effect threw to the reactor's `recover(from:)`, and the mutation it
-  /// returns to the loop.
-  @inlinable
-  static func recover<R: Reactor<Action, Mutation, State>>(
-    from error: any Error, _ reactor: WeakReactor<R>
-  ) {
-    guard let reactor = reactor.value else { return }
-    if let mutation = reactor.recover(from: error) {
-      reactor.runtime.receive(mutation, reactor)
     }
   }
 

@@ -66,7 +66,6 @@ public final class SharedValue<Value: Sendable> {
   }
 
   /// The current value: always the latest change, even while changes are being delivered.
-  @inlinable
   public var value: Value { storage }
 
   /// The number of reactors and observers that receive changes now (released reactors and
@@ -97,7 +96,6 @@ public final class SharedValue<Value: Sendable> {
   /// When `body` throws, the value does not change and nothing is delivered.
   /// - Parameter body: Changes the value.
   /// - Returns: What `body` returns.
-  @inlinable
   @discardableResult
   public func update<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
     var copy = storage

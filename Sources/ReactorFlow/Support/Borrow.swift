@@ -5,7 +5,7 @@ extension Unmanaged {
   /// A closure written on the main actor and passed to the standard library's
   /// `_withUnsafeGuaranteedRef` directly is checked for the main actor each time it runs; passed
   /// through this function of a Swift 6 module, it is not.
-  @inlinable @inline(__always)
+  @usableFromInline
   func borrow<Result>(_ body: (Instance) -> Result) -> Result {
     _withUnsafeGuaranteedRef(body)
   }
