@@ -196,25 +196,13 @@ private struct DiscardingSingleValue: SingleValueEncodingContainer {
   mutating func encode(_ value: UInt64) throws {}
 }
 
+/// What an array at the top of a state writes: nothing is kept of it. The standard library's
+/// defaults route each primitive `encode` to the generic one.
 private struct DiscardingUnkeyed: UnkeyedEncodingContainer {
   var codingPath: [any CodingKey] { [] }
   var count: Int { 0 }
   mutating func encodeNil() throws {}
   mutating func encode<T: Encodable>(_ value: T) throws {}
-  mutating func encode(_ value: Bool) throws {}
-  mutating func encode(_ value: String) throws {}
-  mutating func encode(_ value: Double) throws {}
-  mutating func encode(_ value: Float) throws {}
-  mutating func encode(_ value: Int) throws {}
-  mutating func encode(_ value: Int8) throws {}
-  mutating func encode(_ value: Int16) throws {}
-  mutating func encode(_ value: Int32) throws {}
-  mutating func encode(_ value: Int64) throws {}
-  mutating func encode(_ value: UInt) throws {}
-  mutating func encode(_ value: UInt8) throws {}
-  mutating func encode(_ value: UInt16) throws {}
-  mutating func encode(_ value: UInt32) throws {}
-  mutating func encode(_ value: UInt64) throws {}
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
     -> KeyedEncodingContainer<NestedKey>
   { FieldCapture().container(keyedBy: keyType) }
