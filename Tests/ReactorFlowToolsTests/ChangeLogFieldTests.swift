@@ -93,6 +93,31 @@ final class ChangeLogFieldTests: XCTestCase {
     XCTAssertTrue(lines.contains("  count: 0 → -9223372036854775808"), "\(lines)")
   }
 
+  func test_writeDecimal_boundaryIntegersOfEveryWidth_areWrittenAsStringWritesThem() async {
+    // given
+    func decimal<Value: BinaryInteger>(_ value: Value) -> String {
+      var line = Array("count: ".utf8)
+      StateLayout.Leaf.writeDecimal(value, to: &line)
+      return String(decoding: line.dropFirst(7), as: UTF8.self)
+    }
+
+    // when
+    let written = [
+      decimal(Int.min), decimal(Int.max), decimal(0), decimal(-1), decimal(Int8.min), decimal(Int16.min),
+      decimal(Int32.min), decimal(Int64.min), decimal(UInt.max), decimal(UInt8.max), decimal(UInt16.max),
+      decimal(UInt32.max), decimal(UInt64.max), decimal(10 as UInt8), decimal(-100_000 as Int32),
+    ]
+
+    // then
+    XCTAssertEqual(
+      written,
+      [
+        String(Int.min), String(Int.max), "0", "-1", String(Int8.min), String(Int16.min), String(Int32.min),
+        String(Int64.min), String(UInt.max), String(UInt8.max), String(UInt16.max), String(UInt32.max),
+        String(UInt64.max), "10", "-100000",
+      ])
+  }
+
   func test_logChanges_nestedStructAndArrayChanged_showsTheNestedChange() async {
     // given
     let old = FieldLogForm()

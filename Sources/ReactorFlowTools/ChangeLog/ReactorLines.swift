@@ -23,7 +23,7 @@ final class ReactorLines<Action: Sendable, Mutation: Sendable, State> {
   private let stateLead: String
   // Used on the main actor only, and no access to them is held across a call out: no dynamic
   // exclusivity checks (CONTRIBUTING.md, Performance idioms).
-  /// The lines not yet written to standard error.
+  /// The lines not yet written to standard error, or the line being made for a closure.
   @exclusivity(unchecked) private var pending: [UInt8] = []
   /// The state's fields by their bytes, learned from the first state met: `nil` until then,
   /// `.some(nil)` for a state whose changes are found through its mirror.
@@ -99,7 +99,12 @@ final class ReactorLines<Action: Sendable, Mutation: Sendable, State> {
     let limit = ChangeLog.maximumDiffLines
     var count: Int
     if let layout = layout ?? nil {
-      count = layout.changes(old: old, new: new, limit: limit) { self.write($0, $1) }
+      count = layout.changes(old: old, new: new, limit: limit) { line in
+        switch line {
+        case .value(let lead, let leaf, let old, let new): write(lead, leaf, old: old, new: new)
+        case .text(let text): write(stateLead, text)
+        }
+      }
     } else {
       let lines = ValueChanges.lines(old: old, new: new, label: nil)
       for line in lines.prefix(limit) { write(stateLead, line) }
@@ -147,6 +152,25 @@ final class ReactorLines<Action: Sendable, Mutation: Sendable, State> {
       pending.append(UInt8(ascii: "\n"))
     }
   }
+
+  /// Passes on the line of a plain field's change, `lead` then `old → new`, or keeps it for
+  /// standard error: made as UTF-8, where an integer's digits are written directly.
+  private func write(_ lead: [UInt8], _ leaf: StateLayout.Leaf, old: UnsafeRawPointer, new: UnsafeRawPointer)
+  {
+    pending.append(contentsOf: lead)
+    leaf.write(at: old, to: &pending)
+    pending.append(contentsOf: Self.arrow)
+    leaf.write(at: new, to: &pending)
+    if let writeLine {
+      writeLine(String(decoding: pending, as: UTF8.self))
+      pending.removeAll(keepingCapacity: true)
+    } else {
+      pending.append(UInt8(ascii: "\n"))
+    }
+  }
+
+  /// ` → `, between a field's old value and its new one.
+  private static var arrow: [UInt8] { [0x20, 0xE2, 0x86, 0x92, 0x20] }
 
   /// Writes the kept lines to standard error, in one write.
   private func flush() {

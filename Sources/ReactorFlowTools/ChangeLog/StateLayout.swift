@@ -29,8 +29,9 @@ final class StateLayout {
     let size: Int
     /// How it is written when it is one line read straight from its bytes.
     let leaf: Leaf?
-    /// The start of its line when it is a ``Leaf``, `[Name]       label: `.
-    let lead: String
+    /// The start of its line when it is a ``Leaf``, `[Name]       label: `, as UTF-8, which the
+    /// line's bytes take whole.
+    let lead: [UInt8]
   }
 
   /// Types whose outline is `String(reflecting:)` of the value, read from their bytes without a
@@ -56,6 +57,52 @@ final class StateLayout {
       case ObjectIdentifier(Float.self): self = .float
       case ObjectIdentifier(String.self): self = .string
       default: return nil
+      }
+    }
+
+    /// Whether two values of this type that differ in their bytes always differ in their text:
+    /// integers and booleans. Two strings, or two floating-point values, of different bytes may
+    /// read alike.
+    var differsWithItsBytes: Bool {
+      switch self {
+      case .double, .float, .string: false
+      default: true
+      }
+    }
+
+    /// Appends the text of the value at `pointer` to `line`, as UTF-8: an integer's digits are
+    /// written there directly, without a `String` of their own, which would cost as much as the
+    /// rest of the line.
+    func write(at pointer: UnsafeRawPointer, to line: inout [UInt8]) {
+      switch self {
+      case .int: Self.writeDecimal(pointer.load(as: Int.self), to: &line)
+      case .int8: Self.writeDecimal(pointer.load(as: Int8.self), to: &line)
+      case .int16: Self.writeDecimal(pointer.load(as: Int16.self), to: &line)
+      case .int32: Self.writeDecimal(pointer.load(as: Int32.self), to: &line)
+      case .int64: Self.writeDecimal(pointer.load(as: Int64.self), to: &line)
+      case .uint: Self.writeDecimal(pointer.load(as: UInt.self), to: &line)
+      case .uint8: Self.writeDecimal(pointer.load(as: UInt8.self), to: &line)
+      case .uint16: Self.writeDecimal(pointer.load(as: UInt16.self), to: &line)
+      case .uint32: Self.writeDecimal(pointer.load(as: UInt32.self), to: &line)
+      case .uint64: Self.writeDecimal(pointer.load(as: UInt64.self), to: &line)
+      default: line.append(contentsOf: text(at: pointer).utf8)
+      }
+    }
+
+    /// Appends `value` in decimal, as `String(value)` writes it.
+    static func writeDecimal<Value: BinaryInteger>(_ value: Value, to line: inout [UInt8]) {
+      if value < 0 { line.append(UInt8(ascii: "-")) }
+      let start = line.count
+      var rest = UInt64(value.magnitude)
+      repeat {
+        line.append(UInt8(ascii: "0") + UInt8(rest % 10))
+        rest /= 10
+      } while rest > 0
+      // The digits came last first.
+      var (low, high) = (start, line.count - 1)
+      while low < high {
+        line.swapAt(low, high)
+        (low, high) = (low + 1, high - 1)
       }
     }
 
@@ -124,7 +171,7 @@ final class StateLayout {
         fields.append(
           Field(
             label: label, offset: offset, size: size, leaf: isReference ? nil : Leaf(type),
-            lead: "\(lead)  \(label): "))
+            lead: Array("\(lead)  \(label): ".utf8)))
         end = offset + size
       }
       return true
@@ -134,11 +181,21 @@ final class StateLayout {
     self.lead = lead
   }
 
-  /// Passes `write` the lines for the fields that differ between `old` and `new`, each as its
-  /// start and its text, at most `limit` of them: for a plain value, `label: old → new`; for any
-  /// other, read back through the states' mirrors, the lines of ``ValueChanges``.
+  /// A line of a state's change.
+  enum Line {
+    /// A field of plain value whose value changed: its line's start, `[Name]       label: `, and
+    /// its type, its old value and its new one, which the line shows as `old → new`.
+    case value(lead: [UInt8], Leaf, old: UnsafeRawPointer, new: UnsafeRawPointer)
+    /// Any other line, without the state's start of line.
+    case text(String)
+  }
+
+  /// Passes `write` the lines for the fields that differ between `old` and `new`, at most `limit`
+  /// of them: a plain value's as a ``Line/value(lead:_:old:new:)``, whose pointers are valid only
+  /// during the call; any other field's, read back through the states' mirrors, as the lines of
+  /// ``ValueChanges``.
   /// - Returns: How many lines the change has, those past `limit` included.
-  func changes<State>(old: State, new: State, limit: Int, _ write: (String, String) -> Void) -> Int {
+  func changes<State>(old: State, new: State, limit: Int, _ write: (Line) -> Void) -> Int {
     withUnsafeBytes(of: old) { before in
       withUnsafeBytes(of: new) { after in
         // A state with a layout has bytes.
@@ -149,11 +206,13 @@ final class StateLayout {
           let offset = fields[index].offset
           guard memcmp(before + offset, after + offset, fields[index].size) != 0 else { continue }
           if let leaf = fields[index].leaf {
-            let oldText = leaf.text(at: before + offset)
-            let newText = leaf.text(at: after + offset)
-            guard oldText != newText else { continue }
+            if !leaf.differsWithItsBytes, leaf.text(at: before + offset) == leaf.text(at: after + offset) {
+              continue
+            }
             count += 1
-            if count <= limit { write(fields[index].lead, "\(oldText) → \(newText)") }
+            if count <= limit {
+              write(.value(lead: fields[index].lead, leaf, old: before + offset, new: after + offset))
+            }
             continue
           }
           if children == nil {
@@ -166,7 +225,7 @@ final class StateLayout {
             old: children.old[index], new: children.new[index], label: fields[index].label)
           for line in lines {
             count += 1
-            if count <= limit { write(lead, line) }
+            if count <= limit { write(.text(line)) }
           }
         }
         return count
