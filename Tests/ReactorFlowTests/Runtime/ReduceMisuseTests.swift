@@ -47,7 +47,8 @@ private final class UnreducedReactor: Reactor {
 
     let message = String(decoding: result.standardErrorContent, as: UTF8.self)
     #expect(
-      message.contains("UnreducedReactor implements neither reduce(state:mutation:) nor reduce(into:mutation:)"),
+      message.contains(
+        "UnreducedReactor implements neither reduce(state:mutation:) nor reduce(into:mutation:)"),
       "\(message)")
   }
 }
