@@ -28,8 +28,8 @@ final class ReactorLines<Action: Sendable, Mutation: Sendable, State> {
   /// The state's fields by their bytes, learned from the first state met: `nil` until then,
   /// `.some(nil)` for a state whose changes are found through its mirror.
   @exclusivity(unchecked) private var layout: StateLayout??
-  @exclusivity(unchecked) private var actionLines = KeptLines(of: Action.self)
-  @exclusivity(unchecked) private var mutationLines = KeptLines(of: Mutation.self)
+  @exclusivity(unchecked) private var actionLines: KeptLines
+  @exclusivity(unchecked) private var mutationLines: KeptLines
   #if canImport(os)
     // Signpost intervals for effects, shown by Instruments' Points of Interest. CI runs on Linux
     // and does not compile them.
@@ -47,6 +47,8 @@ final class ReactorLines<Action: Sendable, Mutation: Sendable, State> {
     self.reactor = reactor
     writeLine = output.line
     writeLines = output.lines
+    actionLines = KeptLines(of: Action.self, keepsUTF8: output.lines != nil)
+    mutationLines = KeptLines(of: Mutation.self, keepsUTF8: output.lines != nil)
     actionLead = "[\(reactor.name)] action "
     mutationLead = "[\(reactor.name)]   mutation "
     effectLead = "[\(reactor.name)]   "
@@ -153,6 +155,18 @@ final class ReactorLines<Action: Sendable, Mutation: Sendable, State> {
     }
   }
 
+  /// Passes on the kept line `line` then `text`, or keeps it for standard error.
+  private func write(_ line: KeptLines.Line, _ text: String) {
+    switch line {
+    case .text(let lead):
+      writeLine?(text.isEmpty ? lead : lead + text)
+    case .utf8(let lead):
+      pending.append(contentsOf: lead)
+      if !text.isEmpty { pending.append(contentsOf: text.utf8) }
+      pending.append(UInt8(ascii: "\n"))
+    }
+  }
+
   /// Passes on the line of a plain field's change, `lead` then `old → new`, or keeps it for
   /// standard error: made as UTF-8, where an integer's digits are written directly.
   private func write(_ lead: [UInt8], _ leaf: StateLayout.Leaf, old: UnsafeRawPointer, new: UnsafeRawPointer)
@@ -185,14 +199,23 @@ final class ReactorLines<Action: Sendable, Mutation: Sendable, State> {
 /// description is the same. A screen's few dozen are kept, looked up in order, the oldest replaced
 /// once there are 64.
 struct KeptLines {
-  private var lines: [(key: Key, line: String)] = []
+  /// A kept line, as its output takes it: text for a closure, UTF-8 for standard error's bytes.
+  enum Line {
+    case text(String)
+    case utf8([UInt8])
+  }
+
+  private var lines: [(key: Key, line: Line)] = []
   private var nextReplaced = 0
   /// Whether a value's bytes are its key: plain data of at most 16 bytes.
   private let hasKeys: Bool
+  /// Whether lines are kept as UTF-8 rather than text.
+  private let keepsUTF8: Bool
 
-  /// Lines for values of `type`.
-  init<Value>(of type: Value.Type) {
+  /// Lines for values of `type`, kept as UTF-8 if `keepsUTF8`, or else as text.
+  init<Value>(of type: Value.Type, keepsUTF8: Bool) {
     hasKeys = _isPOD(Value.self) && MemoryLayout<Value>.size <= 16
+    self.keepsUTF8 = keepsUTF8
   }
 
   /// A plain value's bytes.
@@ -203,7 +226,7 @@ struct KeptLines {
 
   /// `lead` and `value`'s description, cut after ``ChangeLog/maximumValueLength`` characters:
   /// the line kept for its bytes, or a new one, kept if the value is plain data.
-  mutating func line<Value>(for value: Value, lead: String) -> String {
+  mutating func line<Value>(for value: Value, lead: String) -> Line {
     var key: Key?
     if hasKeys {
       var bytes = Key()
@@ -213,7 +236,8 @@ struct KeptLines {
       for index in lines.indices where lines[index].key == bytes { return lines[index].line }
       key = bytes
     }
-    let line = lead + shortDescription(of: value, limit: ChangeLog.maximumValueLength)
+    let text = lead + shortDescription(of: value, limit: ChangeLog.maximumValueLength)
+    let line = keepsUTF8 ? Line.utf8(Array(text.utf8)) : .text(text)
     if let key {
       if lines.count < 64 {
         lines.append((key, line))

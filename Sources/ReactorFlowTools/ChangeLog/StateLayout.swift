@@ -181,6 +181,13 @@ final class StateLayout {
     self.lead = lead
   }
 
+  /// Whether the `size` bytes at `old` and at `new` differ: a word's compared in place, any
+  /// other size with `memcmp`, whose call costs more than the comparison of one word.
+  private func differ(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer, size: Int) -> Bool {
+    if size == 8 { return old.loadUnaligned(as: UInt64.self) != new.loadUnaligned(as: UInt64.self) }
+    return memcmp(old, new, size) != 0
+  }
+
   /// A line of a state's change.
   enum Line {
     /// A field of plain value whose value changed: its line's start, `[Name]       label: `, and
@@ -204,7 +211,7 @@ final class StateLayout {
         var children: (old: [Any], new: [Any])?
         for index in fields.indices {
           let offset = fields[index].offset
-          guard memcmp(before + offset, after + offset, fields[index].size) != 0 else { continue }
+          guard differ(before + offset, after + offset, size: fields[index].size) else { continue }
           if let leaf = fields[index].leaf {
             if !leaf.differsWithItsBytes, leaf.text(at: before + offset) == leaf.text(at: after + offset) {
               continue
