@@ -133,6 +133,48 @@ final class ChangeLogFieldTests: XCTestCase {
     XCTAssertEqual(wholeStateChanges(from: old, to: new), ["− y: 0", "+ y: 5", "− 3", "+ 4"])
   }
 
+  func test_logChanges_arraysOfPlainValues_showTheirChangedElementsByIndex() async {
+    // given
+    let old = FieldLogLists()
+    var new = old
+    new.names[1] = "Grace"
+    new.names[2] = String(repeating: "Lin", count: 1) + "us"
+    new.ratios[0] = -0.0
+    new.flags[2] = true
+    new.bytes = [9, 9, 9, 9, 9, 9, 9]
+
+    // when
+    let lines = loggedChanges(from: old, to: new)
+
+    // then: an equal string in other storage is no change; six bytes changed show five and a count
+    XCTAssertEqual(
+      lines,
+      [
+        "  names[1]: \"Ada\" → \"Grace\"",
+        "  ratios[0]: 0.0 → -0.0",
+        "  flags[2]: false → true",
+        "  bytes[0]: 1 → 9",
+        "  bytes[1]: 2 → 9",
+        "  bytes[2]: 3 → 9",
+        "  bytes[3]: 4 → 9",
+        "  bytes[4]: 5 → 9",
+        "… and 1 more changed elements in bytes",
+      ])
+  }
+
+  func test_logChanges_arrayOfAnotherCount_showsItsOldAndNewOutline() async {
+    // given
+    let old = FieldLogLists()
+    var new = old
+    new.flags.append(true)
+
+    // when
+    let lines = loggedChanges(from: old, to: new)
+
+    // then: the outlines' diff, read through the mirror
+    XCTAssertEqual(lines, ["− flags: 3 elements", "+ flags: 4 elements", "+ true"])
+  }
+
   func test_logChanges_urlAndDateChanged_showsThemReadably() async {
     // given
     let old = FieldLogForm()
@@ -369,6 +411,13 @@ private final class FieldLogMarker: Sendable {
   init(count: Int) {
     self.count = count
   }
+}
+
+private struct FieldLogLists: Sendable {
+  var names = ["Linus", "Ada", "Linus"]
+  var ratios = [0.0, 0.5]
+  var flags = [false, false, false]
+  var bytes: [UInt8] = [1, 2, 3, 4, 5, 6, 9]
 }
 
 private struct FieldLogPacked: Sendable {

@@ -103,7 +103,8 @@ final class ReactorLines<Action: Sendable, Mutation: Sendable, State> {
     if let layout = layout ?? nil {
       count = layout.changes(old: old, new: new, limit: limit) { line in
         switch line {
-        case .value(let lead, let leaf, let old, let new): write(lead, leaf, old: old, new: new)
+        case .value(let lead, let index, let leaf, let old, let new):
+          write(lead, index: index, leaf, old: old, new: new)
         case .text(let text): write(stateLead, text)
         }
       }
@@ -167,11 +168,20 @@ final class ReactorLines<Action: Sendable, Mutation: Sendable, State> {
     }
   }
 
-  /// Passes on the line of a plain field's change, `lead` then `old → new`, or keeps it for
-  /// standard error: made as UTF-8, where an integer's digits are written directly.
-  private func write(_ lead: [UInt8], _ leaf: StateLayout.Leaf, old: UnsafeRawPointer, new: UnsafeRawPointer)
-  {
-    pending.append(contentsOf: lead)
+  /// Passes on the line of a plain value's change, `lead` (with `[index]` before its colon, for
+  /// an element) then `old → new`, or keeps it for standard error: made as UTF-8, where an
+  /// integer's digits are written directly.
+  private func write(
+    _ lead: [UInt8], index: Int?, _ leaf: StateLayout.Leaf, old: UnsafeRawPointer, new: UnsafeRawPointer
+  ) {
+    if let index {
+      pending.append(contentsOf: lead.dropLast(2))
+      pending.append(UInt8(ascii: "["))
+      StateLayout.Leaf.writeDecimal(index, to: &pending)
+      pending.append(contentsOf: Self.indexEnd)
+    } else {
+      pending.append(contentsOf: lead)
+    }
     leaf.write(at: old, to: &pending)
     pending.append(contentsOf: Self.arrow)
     leaf.write(at: new, to: &pending)
@@ -182,6 +192,9 @@ final class ReactorLines<Action: Sendable, Mutation: Sendable, State> {
       pending.append(UInt8(ascii: "\n"))
     }
   }
+
+  /// `]: `, after an element's index.
+  private static var indexEnd: [UInt8] { [UInt8(ascii: "]"), UInt8(ascii: ":"), UInt8(ascii: " ")] }
 
   /// ` → `, between a field's old value and its new one.
   private static var arrow: [UInt8] { [0x20, 0xE2, 0x86, 0x92, 0x20] }

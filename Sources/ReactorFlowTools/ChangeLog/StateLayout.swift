@@ -29,8 +29,10 @@ final class StateLayout {
     let size: Int
     /// How it is written when it is one line read straight from its bytes.
     let leaf: Leaf?
-    /// The start of its line when it is a ``Leaf``, `[Name]       label: `, as UTF-8, which the
-    /// line's bytes take whole.
+    /// How its elements are written when it is an array of ``Leaf`` values, whose changed
+    /// elements are found and read straight from their bytes.
+    let elements: Leaf?
+    /// The start of its line, `[Name]       label: `, as UTF-8, which the line's bytes take whole.
     let lead: [UInt8]
   }
 
@@ -106,6 +108,62 @@ final class StateLayout {
       }
     }
 
+    /// The type of the elements of `type`, when it is an array of one of these types.
+    init?(elementsOf type: Any.Type) {
+      switch ObjectIdentifier(type) {
+      case ObjectIdentifier([Int].self): self = .int
+      case ObjectIdentifier([Int8].self): self = .int8
+      case ObjectIdentifier([Int16].self): self = .int16
+      case ObjectIdentifier([Int32].self): self = .int32
+      case ObjectIdentifier([Int64].self): self = .int64
+      case ObjectIdentifier([UInt].self): self = .uint
+      case ObjectIdentifier([UInt8].self): self = .uint8
+      case ObjectIdentifier([UInt16].self): self = .uint16
+      case ObjectIdentifier([UInt32].self): self = .uint32
+      case ObjectIdentifier([UInt64].self): self = .uint64
+      case ObjectIdentifier([Bool].self): self = .bool
+      case ObjectIdentifier([Double].self): self = .double
+      case ObjectIdentifier([Float].self): self = .float
+      case ObjectIdentifier([String].self): self = .string
+      default: return nil
+      }
+    }
+
+    /// Calls `body` with the elements of the arrays of this type at `old` and at `new`, as bytes,
+    /// and the distance from one element to the next.
+    func withElements<Result>(
+      old: UnsafeRawPointer, new: UnsafeRawPointer,
+      _ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer, Int) -> Result
+    ) -> Result {
+      switch self {
+      case .int: Self.withElements(of: Int.self, old: old, new: new, body)
+      case .int8: Self.withElements(of: Int8.self, old: old, new: new, body)
+      case .int16: Self.withElements(of: Int16.self, old: old, new: new, body)
+      case .int32: Self.withElements(of: Int32.self, old: old, new: new, body)
+      case .int64: Self.withElements(of: Int64.self, old: old, new: new, body)
+      case .uint: Self.withElements(of: UInt.self, old: old, new: new, body)
+      case .uint8: Self.withElements(of: UInt8.self, old: old, new: new, body)
+      case .uint16: Self.withElements(of: UInt16.self, old: old, new: new, body)
+      case .uint32: Self.withElements(of: UInt32.self, old: old, new: new, body)
+      case .uint64: Self.withElements(of: UInt64.self, old: old, new: new, body)
+      case .bool: Self.withElements(of: Bool.self, old: old, new: new, body)
+      case .double: Self.withElements(of: Double.self, old: old, new: new, body)
+      case .float: Self.withElements(of: Float.self, old: old, new: new, body)
+      case .string: Self.withElements(of: String.self, old: old, new: new, body)
+      }
+    }
+
+    private static func withElements<Element, Result>(
+      of _: Element.Type, old: UnsafeRawPointer, new: UnsafeRawPointer,
+      _ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer, Int) -> Result
+    ) -> Result {
+      let old = old.load(as: [Element].self)
+      let new = new.load(as: [Element].self)
+      return old.withUnsafeBytes { old in
+        new.withUnsafeBytes { new in body(old, new, MemoryLayout<Element>.stride) }
+      }
+    }
+
     /// The value at `pointer`, as its outline writes it: its `debugDescription`.
     func text(at pointer: UnsafeRawPointer) -> String {
       switch self {
@@ -171,7 +229,7 @@ final class StateLayout {
         fields.append(
           Field(
             label: label, offset: offset, size: size, leaf: isReference ? nil : Leaf(type),
-            lead: Array("\(lead)  \(label): ".utf8)))
+            elements: isReference ? nil : Leaf(elementsOf: type), lead: Array("\(lead)  \(label): ".utf8)))
         end = offset + size
       }
       return true
@@ -190,9 +248,10 @@ final class StateLayout {
 
   /// A line of a state's change.
   enum Line {
-    /// A field of plain value whose value changed: its line's start, `[Name]       label: `, and
-    /// its type, its old value and its new one, which the line shows as `old → new`.
-    case value(lead: [UInt8], Leaf, old: UnsafeRawPointer, new: UnsafeRawPointer)
+    /// A plain value that changed, a field or an array's element: its field's start of line,
+    /// `[Name]       label: `, the element's index, and its type, its old value and its new one,
+    /// which the line shows as `label: old → new`, or `label[index]: old → new`.
+    case value(lead: [UInt8], index: Int?, Leaf, old: UnsafeRawPointer, new: UnsafeRawPointer)
     /// Any other line, without the state's start of line.
     case text(String)
   }
@@ -218,8 +277,17 @@ final class StateLayout {
             }
             count += 1
             if count <= limit {
-              write(.value(lead: fields[index].lead, leaf, old: before + offset, new: after + offset))
+              write(
+                .value(lead: fields[index].lead, index: nil, leaf, old: before + offset, new: after + offset))
             }
+            continue
+          }
+          if let elements = fields[index].elements,
+            let lines = elementChanges(
+              of: fields[index], elements, old: before + offset, new: after + offset, limit: limit - count,
+              write)
+          {
+            count += lines
             continue
           }
           if children == nil {
@@ -237,6 +305,40 @@ final class StateLayout {
         }
         return count
       }
+    }
+  }
+
+  /// Passes `write` the lines of the changed elements of `field`, an array of `elements`, between
+  /// its value at `old` and at `new`: at most ``ValueChanges/maximumChangedElements`` of them and
+  /// at most `limit`, then how many more changed.
+  /// - Returns: How many lines the change has, or `nil` when the two arrays' counts differ.
+  private func elementChanges(
+    of field: Field, _ elements: Leaf, old: UnsafeRawPointer, new: UnsafeRawPointer, limit: Int,
+    _ write: (Line) -> Void
+  ) -> Int? {
+    elements.withElements(old: old, new: new) { old, new, stride in
+      guard old.count == new.count, let oldBase = old.baseAddress, let newBase = new.baseAddress else {
+        return old.count == new.count ? 0 : nil
+      }
+      var changed = ValueChanges.changedElements(old: old, new: new, size: stride, stride: stride)
+      if !elements.differsWithItsBytes {
+        changed.removeAll {
+          elements.text(at: oldBase + $0 * stride) == elements.text(at: newBase + $0 * stride)
+        }
+      }
+      let shown = changed.prefix(min(ValueChanges.maximumChangedElements, max(limit, 0)))
+      for position in shown {
+        write(
+          .value(
+            lead: field.lead, index: position, elements, old: oldBase + position * stride,
+            new: newBase + position * stride))
+      }
+      guard changed.count > ValueChanges.maximumChangedElements else { return changed.count }
+      let more = changed.count - ValueChanges.maximumChangedElements
+      if limit > ValueChanges.maximumChangedElements {
+        write(.text("… and \(more) more changed elements in \(field.label)"))
+      }
+      return ValueChanges.maximumChangedElements + 1
     }
   }
 }

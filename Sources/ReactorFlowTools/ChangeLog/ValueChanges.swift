@@ -113,7 +113,7 @@ enum ValueChanges {
 
   /// The positions of the elements whose bytes differ between `old` and `new`, the bytes of two
   /// arrays of one count, whose elements take `size` bytes each, `stride` apart.
-  private static func changedElements(
+  static func changedElements(
     old: UnsafeRawBufferPointer, new: UnsafeRawBufferPointer, size: Int, stride: Int
   ) -> [Int] {
     guard let oldBase = old.baseAddress, let newBase = new.baseAddress, oldBase != newBase, size > 0
