@@ -9,20 +9,13 @@ import json
 import re
 import sys
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
+from browser_driver import Checks, headless_chromium
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 page, trace = sys.argv[1], sys.argv[2]
 screenshot = sys.argv[3] if len(sys.argv) > 3 else ""
-failures = []
-
-
-def check(condition, message):
-    if not condition:
-        failures.append(message)
-        print("browser check: FAIL: " + message, file=sys.stderr)
+check = Checks("browser check")
 
 
 events = json.load(open(trace, encoding="utf-8"))["traceEvents"]
@@ -31,12 +24,7 @@ reactors = sum(1 for e in events if e["ph"] == "M" and e["name"] == "process_nam
 ends = sum(1 for e in events if e["ph"] == "E" and e["args"]["outcome"] != "running")
 starts = sum(1 for e in events if e["ph"] == "B")
 
-options = webdriver.ChromeOptions()
-for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 "--window-size=1400,1300"]:
-    options.add_argument(argument)
-options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+driver = headless_chromium()
 try:
     # Installed before the page's own scripts run, so that an error while loading is caught too.
     driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
@@ -112,7 +100,6 @@ try:
 finally:
     driver.quit()
 
-if failures:
-    sys.exit("browser check: %d failures" % len(failures))
+check.exit_if_failed()
 print("browser check: the page loads without errors, %d marks stand for the trace's %d actions and "
       "mutations, and %d steps show their states" % (len(marks), len(instants), len(items)))

@@ -12,8 +12,7 @@ import os
 import sys
 import time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
+from browser_driver import Checks, headless_chromium
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
@@ -26,13 +25,7 @@ MAXIMUM_STEP_SECONDS = 2
 
 page = sys.argv[1]
 screenshot = sys.argv[2] if len(sys.argv) > 2 else ""
-failures = []
-
-
-def check(condition, message):
-    if not condition:
-        failures.append(message)
-        print("large browser check: FAIL: " + message, file=sys.stderr)
+check = Checks("large browser check")
 
 
 def action(k):
@@ -58,12 +51,7 @@ def outline(items, total):
 size = os.path.getsize(page)
 check(size < MAXIMUM_BYTES, "the page has %d bytes, more than %d" % (size, MAXIMUM_BYTES))
 
-options = webdriver.ChromeOptions()
-for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 "--window-size=1400,1300"]:
-    options.add_argument(argument)
-options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+driver = headless_chromium()
 step_times = []
 try:
     driver.set_page_load_timeout(MAXIMUM_LOAD_SECONDS * 3)
@@ -171,8 +159,7 @@ try:
 finally:
     driver.quit()
 
-if failures:
-    sys.exit("large browser check: %d failures" % len(failures))
+check.exit_if_failed()
 print("large browser check: the page of %d actions on %d numbers has %d bytes, loads in %.1f s without "
       "errors, steps in %.0f ms on average (%.0f ms at most, %.0f ms for the jump to step 900), and "
       "shows the model's states" % (ACTIONS, COUNT, size, load_seconds,

@@ -198,7 +198,7 @@ final class TraceRecorderTests: XCTestCase {
     XCTAssertTrue(collector.titles.contains("TimelineReactor #2 started at 0"), "\(collector.titles)")
   }
 
-  func test_names_dropModulePrefixesAndAreCut() throws {
+  func test_names_dropModulePrefixesAndAreCut() async throws {
     // given
     let recorder = TraceRecorder(clock: TestClock())
     let reactor = TimelineNoteReactor()
@@ -220,7 +220,7 @@ final class TraceRecorderTests: XCTestCase {
     XCTAssertEqual(TraceRecorder.cut("PersonSection(decade: 20)", to: 10), "PersonSec…")
   }
 
-  func test_html_isWellFormedSelfContainedAndEscapesWhatAStateHolds() throws {
+  func test_html_isWellFormedSelfContainedAndEscapesWhatAStateHolds() async throws {
     // given: a state and an action holding every character that could break out of the page
     let hostile =
       "quote \" apostrophe ' <b>&amp; </script><script>alert(1)</script> ]]> \u{1}\u{7}\u{2028}end"
