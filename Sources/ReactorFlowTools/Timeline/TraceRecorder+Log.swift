@@ -16,9 +16,9 @@ extension TraceRecorder {
   ///
   /// Values are kept as they are, not described: an action or a mutation of a reference type
   /// that changes after it was recorded is described as it is when the entries are first read.
-  /// The stored properties are main-actor only and no access to one is held across a call that
-  /// could reach it again, hence `@exclusivity(unchecked)` (see "Performance idioms" in
-  /// CONTRIBUTING.md).
+  /// `records`, appended to on every event, is main-actor only and no access to it is held across
+  /// a call that could reach it again, hence `@exclusivity(unchecked)` (see "Performance idioms"
+  /// in CONTRIBUTING.md).
   @MainActor
   @usableFromInline
   final class Log {
@@ -41,21 +41,21 @@ extension TraceRecorder {
     }
 
     /// Whether the log keeps what it receives: until the recorder is released.
-    @exclusivity(unchecked) private var isOpen = true
+    private var isOpen = true
     /// Every event, in order.
     @exclusivity(unchecked) private(set) var records: [Record] = []
     /// The reactors, in the order they started (or first did something).
-    @exclusivity(unchecked) private(set) var reactors: [InspectedReactor] = []
+    private(set) var reactors: [InspectedReactor] = []
     /// The row of each reactor's current instance.
-    @exclusivity(unchecked) private var rows: [ObjectIdentifier: Int] = [:]
+    private var rows: [ObjectIdentifier: Int] = [:]
     /// The reactor of the last event and its row: most events come from the reactor of the one
     /// before, and this spares them the dictionary.
-    @exclusivity(unchecked) private var lastRow: (id: ObjectIdentifier, row: Int)?
+    private var lastRow: (id: ObjectIdentifier, row: Int)?
     /// What each published state changed, by the index of the record that published it (a start
     /// or a mutation): what a page needs to show every state, whatever the size of a state.
-    @exclusivity(unchecked) private(set) var stateChanges: [Int: StateChange] = [:]
+    private(set) var stateChanges: [Int: StateChange] = [:]
     /// Each reactor's latest state and its outline, by row: the states' changes are lines of it.
-    @exclusivity(unchecked) private(set) var tracks: [Int: StateTrack] = [:]
+    private(set) var tracks: [Int: StateTrack] = [:]
     /// The modules of the reactors' types, whose prefixes the timeline leaves out of names.
     private(set) var modules = modulesNaming()
     /// Whether every published state is kept.
