@@ -21,13 +21,13 @@ final class ReactorLines<Action: Sendable, Mutation: Sendable, State> {
   private let mutationLead: String
   private let effectLead: String
   private let stateLead: String
-  // Used on the main actor only, and no access to them is held across a call out: no dynamic
-  // exclusivity checks (CONTRIBUTING.md, Performance idioms).
-  /// The lines not yet written to standard error, or the line being made for a closure.
-  @exclusivity(unchecked) private var pending: [UInt8] = []
   /// The state's fields by their bytes, learned from the first state met: `nil` until then,
   /// `.some(nil)` for a state whose changes are found through its mirror.
-  @exclusivity(unchecked) private var layout: StateLayout??
+  private var layout: StateLayout??
+  // Written for every line, on the main actor only, and no access to them is held across a call
+  // out: no dynamic exclusivity checks (CONTRIBUTING.md, Performance idioms).
+  /// The lines not yet written to standard error, or the line being made for a closure.
+  @exclusivity(unchecked) private var pending: [UInt8] = []
   @exclusivity(unchecked) private var actionLines: KeptLines
   @exclusivity(unchecked) private var mutationLines: KeptLines
   #if canImport(os)
