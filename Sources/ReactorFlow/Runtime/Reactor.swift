@@ -163,7 +163,6 @@ extension Reactor {
   ///   start()  // hears every event from now on, read or not
   /// }
   /// ```
-  @inlinable
   public func start() {
     _ = runtime.currentState(of: self)
   }
