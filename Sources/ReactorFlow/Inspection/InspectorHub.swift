@@ -179,7 +179,7 @@ final class InspectorHub<Action: Sendable, Mutation: Sendable, State> {
     endEmission()
   }
 
-  @inlinable
+  @usableFromInline
   func transformedAction(_ action: Action) {
     emit(.action(action, source: .transform))
   }
@@ -203,7 +203,7 @@ final class InspectorHub<Action: Sendable, Mutation: Sendable, State> {
   }
 
   /// `applied` for a mutation that an effect delivered: its event names the effect, taken here.
-  @inlinable @inline(never)
+  @usableFromInline @inline(never)
   func appliedFromEffect(_ mutation: Mutation, new: State) {
     var effect: InspectedEffect? = nil
     swap(&effect, &deliveringEffect)
@@ -263,7 +263,7 @@ extension ReactorRuntime {
   }
 
   /// Reports an action that `transform(action:)` produced as an effect.
-  @inlinable @inline(never)
+  @usableFromInline @inline(never)
   func reportTransformed(_ action: Action) {
     inspectors?.transformedAction(action)
   }
