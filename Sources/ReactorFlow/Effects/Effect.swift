@@ -135,7 +135,6 @@ class EffectStorage: @unchecked Sendable {
   /// Where an asynchronous effect was built, for inspection (``InspectedEffect``).
   @usableFromInline let site: EffectSite?
 
-  @usableFromInline
   init(site: EffectSite?) {
     self.site = site
   }

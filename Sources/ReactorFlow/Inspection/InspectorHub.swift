@@ -94,7 +94,6 @@ final class InspectorHub<Action: Sendable, Mutation: Sendable, State> {
   }
 
   /// Drops the removed handlers, and the hub itself once none is left.
-  @usableFromInline
   func compact() {
     needsCompaction = false
     calls.removeAll { $0.takeUnretainedValue().isRemoved }
@@ -179,7 +178,6 @@ final class InspectorHub<Action: Sendable, Mutation: Sendable, State> {
     endEmission()
   }
 
-  @usableFromInline
   func transformedAction(_ action: Action) {
     emit(.action(action, source: .transform))
   }

@@ -37,7 +37,7 @@ public final class ObservedReactor<R: Reactor>: Observable {
   @exclusivity(unchecked) @usableFromInline var tracked: [Property] = []
   /// The state the properties were last compared in.
   @exclusivity(unchecked) @usableFromInline var lastState: R.State?
-  @usableFromInline lazy var reference = ModelReference(self)  // what bindings hold weakly
+  lazy var reference = ModelReference(self)  // what bindings hold weakly
 
   /// Wraps a reactor, which is not started, nor observed, until the model's first read.
   /// - Parameter reactor: The reactor; the model keeps it alive.
