@@ -8,7 +8,8 @@ final class InspectorHub<Action: Sendable, Mutation: Sendable, State> {
 
   private weak var runtime: ReactorRuntime<Action, Mutation, State>?
   // The event path below is inlinable, so that it is specialized for the reactor's types in the
-  // app: unspecialized, building and passing each event looked up generic and tuple metadata.
+  // app: unspecialized, building and passing each event looked up generic and tuple metadata. A
+  // transformed action and an effect's mutation, which no benchmark inspects, are out of line.
   // Its stored properties skip the dynamic exclusivity checks (main-actor only, no access held
   // across a handler's call). CONTRIBUTING.md, Performance idioms.
   /// The handlers, in the order they were added: they own the boxes that `calls` borrows.
