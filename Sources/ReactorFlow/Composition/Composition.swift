@@ -14,13 +14,12 @@ package final class Composition<Mutation> {
   /// Compares a property of this reactor's new state with the last one and, when it changed,
   /// sends the parent the action it maps to; set by ``Reactor/adopt(_:state:action:)``. It
   /// receives the reactor, which it does not retain.
-  @usableFromInline package var follow: ((AnyObject) -> Void)? {
+  package var follow: ((AnyObject) -> Void)? {
     didSet { link() }
   }
   /// ``follow`` then ``route``, as one closure: a mutation reads one property and makes one call,
-  /// as it did when a child had only outputs. Main-actor only, and never held across a call: the
-  /// unchecked exclusivity is CONTRIBUTING's speed idiom, guarded by `children-1000`.
-  @exclusivity(unchecked) @usableFromInline var afterReduce: ((AnyObject, Mutation) -> Void)?
+  /// as it did when a child had only outputs.
+  var afterReduce: ((AnyObject, Mutation) -> Void)?
 
   package init() {}
 

@@ -135,7 +135,6 @@ class EffectStorage: @unchecked Sendable {
   /// Where an asynchronous effect was built, for inspection (``InspectedEffect``).
   @usableFromInline let site: EffectSite?
 
-  @usableFromInline
   init(site: EffectSite?) {
     self.site = site
   }
@@ -228,7 +227,6 @@ extension Effect {
   ///   - operation: The work; its result is reduced when it returns.
   ///   - fileID: Where the effect is built, for inspection (``InspectedEffect``); leave the default.
   ///   - line: The line where the effect is built; leave the default.
-  @inlinable
   public static func task(
     priority: TaskPriority? = nil,
     operation: @concurrent @escaping @Sendable () async throws -> Element,
@@ -248,7 +246,6 @@ extension Effect {
   ///   - sequence: The elements to send.
   ///   - fileID: Where the effect is built, for inspection (``InspectedEffect``); leave the default.
   ///   - line: The line where the effect is built; leave the default.
-  @inlinable
   public static func sequence<S: AsyncSequence & Sendable>(
     _ sequence: S, fileID: StaticString = #fileID, line: UInt = #line
   ) -> Effect where S.Element == Element {
@@ -263,7 +260,6 @@ extension Effect {
 
   /// An effect that cancels the running effects with the given identifier.
   /// - Parameter id: The identifier given to ``cancellable(id:cancelInFlight:)``.
-  @inlinable
   public static func cancel(id: some Hashable & Sendable) -> Effect {
     Effect(operation: .cancel(EffectID(id)))
   }
@@ -276,14 +272,12 @@ extension Effect {
   ///
   /// An error in one of them ends that one only.
   /// - Parameter effects: The effects to run.
-  @inlinable
   public static func merge(_ effects: Effect...) -> Effect {
     merge(effects)
   }
 
   /// An effect that runs all the given effects at the same time.
   /// - Parameter effects: The effects to run.
-  @inlinable
   public static func merge(_ effects: some Sequence<Effect>) -> Effect {
     Effect(operation: .merge(Array(effects)))
   }
@@ -293,14 +287,12 @@ extension Effect {
   /// Leading synchronous effects are reduced before `send(_:)` returns; the rest waits for each
   /// previous effect to finish. An error ends the whole concatenation.
   /// - Parameter effects: The effects to run, first to last.
-  @inlinable
   public static func concatenate(_ effects: Effect...) -> Effect {
     concatenate(effects)
   }
 
   /// An effect that runs the given effects one after the other.
   /// - Parameter effects: The effects to run, first to last.
-  @inlinable
   public static func concatenate(_ effects: some Sequence<Effect>) -> Effect {
     Effect(operation: .concatenate(Array(effects)))
   }
@@ -312,7 +304,6 @@ extension Effect {
   ///   - cancelInFlight: When `true`, starting this effect first cancels any running effect with
   ///     the same identifier, so that only the latest runs ("latest wins").
   /// - Returns: The cancellable effect.
-  @inlinable
   public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Effect {
     Effect(operation: .cancellable(EffectID(id), cancelInFlight: cancelInFlight, self))
   }
@@ -322,7 +313,6 @@ extension Effect {
   /// The common "set a loading flag, then fetch" shape: `.run { ... }.prepend(.setLoading(true))`.
   /// - Parameter element: The element to send first.
   /// - Returns: The combined effect.
-  @inlinable
   public func prepend(_ element: Element) -> Effect {
     .concatenate(.send(element), self)
   }
@@ -347,7 +337,6 @@ extension Effect {
   /// the outer effect stops every piece after the running one, except a `finally`'s `closing`.
   /// - Parameter closing: The effect to run last.
   /// - Returns: The combined effect.
-  @inlinable
   public func finally(_ closing: Effect) -> Effect {
     Effect(operation: .finally(self, closing))
   }

@@ -2,7 +2,7 @@
 @MainActor
 @usableFromInline
 final class EffectGroup {
-  @usableFromInline private(set) var tasks: [Task<Void, Never>] = []
+  private(set) var tasks: [Task<Void, Never>] = []
   private(set) var isCancelled = false
 
   @usableFromInline

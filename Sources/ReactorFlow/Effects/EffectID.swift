@@ -9,11 +9,9 @@ public struct EffectID: Hashable, Sendable {
   // `AnyHashable` is not `Sendable`; it is safe here because it is only ever built from a
   // value that is `Hashable & Sendable` (see `init(_:)`), and it is never mutated. A class, so
   // that an identifier takes two words rather than an `AnyHashable`'s five.
-  @usableFromInline
   final class Box: @unchecked Sendable {
-    @usableFromInline let base: AnyHashable
+    let base: AnyHashable
 
-    @usableFromInline
     init(base: AnyHashable) {
       self.base = base
     }
@@ -22,14 +20,13 @@ public struct EffectID: Hashable, Sendable {
   // `Int` and `String`, the usual names, are kept as themselves: an `AnyHashable` of an integer
   // builds a canonical box and casts it on every hash and comparison, which made looking an effect
   // up by its identifier cost more than cancelling its task.
-  @usableFromInline
   enum Storage: Sendable {
     case int(Int)
     case string(String)
     case other(Box)
   }
 
-  @usableFromInline let storage: Storage
+  let storage: Storage
 
   /// Wraps a hashable, sendable value as an effect identifier.
   /// - Parameter id: The value that names the effect.

@@ -11,7 +11,6 @@
 /// }
 /// ```
 public struct Send<Element: Sendable>: Sendable {
-  @usableFromInline
   let deliver: @MainActor @Sendable (Element) -> Void
 
   /// Creates a `Send` that hands each element to `deliver` on the main actor.

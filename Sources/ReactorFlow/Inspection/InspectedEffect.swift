@@ -63,7 +63,7 @@ struct EffectSite: Sendable {
   @usableFromInline let fileID: StaticString
   @usableFromInline let line: UInt
 
-  @inlinable
+  @usableFromInline
   init(fileID: StaticString, line: UInt) {
     self.fileID = fileID
     self.line = line

@@ -8,7 +8,8 @@ final class InspectorHub<Action: Sendable, Mutation: Sendable, State> {
 
   private weak var runtime: ReactorRuntime<Action, Mutation, State>?
   // The event path below is inlinable, so that it is specialized for the reactor's types in the
-  // app: unspecialized, building and passing each event looked up generic and tuple metadata.
+  // app: unspecialized, building and passing each event looked up generic and tuple metadata. A
+  // transformed action and an effect's mutation, which no benchmark inspects, are out of line.
   // Its stored properties skip the dynamic exclusivity checks (main-actor only, no access held
   // across a handler's call). CONTRIBUTING.md, Performance idioms.
   /// The handlers, in the order they were added: they own the boxes that `calls` borrows.
@@ -94,7 +95,6 @@ final class InspectorHub<Action: Sendable, Mutation: Sendable, State> {
   }
 
   /// Drops the removed handlers, and the hub itself once none is left.
-  @usableFromInline
   func compact() {
     needsCompaction = false
     calls.removeAll { $0.takeUnretainedValue().isRemoved }
@@ -179,7 +179,6 @@ final class InspectorHub<Action: Sendable, Mutation: Sendable, State> {
     endEmission()
   }
 
-  @inlinable
   func transformedAction(_ action: Action) {
     emit(.action(action, source: .transform))
   }
@@ -203,7 +202,7 @@ final class InspectorHub<Action: Sendable, Mutation: Sendable, State> {
   }
 
   /// `applied` for a mutation that an effect delivered: its event names the effect, taken here.
-  @inlinable @inline(never)
+  @usableFromInline @inline(never)
   func appliedFromEffect(_ mutation: Mutation, new: State) {
     var effect: InspectedEffect? = nil
     swap(&effect, &deliveringEffect)
@@ -263,7 +262,7 @@ extension ReactorRuntime {
   }
 
   /// Reports an action that `transform(action:)` produced as an effect.
-  @inlinable @inline(never)
+  @usableFromInline @inline(never)
   func reportTransformed(_ action: Action) {
     inspectors?.transformedAction(action)
   }

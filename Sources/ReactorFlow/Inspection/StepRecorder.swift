@@ -37,7 +37,7 @@ package final class StepRecorder<Action: Sendable, Mutation: Sendable, State> {
   /// Whether states are kept as values; otherwise `describe` keeps what it needs of each, and
   /// returns its index.
   @usableFromInline let keepsValues: Bool
-  @usableFromInline let describe: (State) -> Int
+  let describe: (State) -> Int
   /// The recorder that recorded the reactor before this one started, and still does.
   @exclusivity(unchecked) @usableFromInline var previous: StepRecorder?
   private weak var runtime: ReactorRuntime<Action, Mutation, State>?

@@ -10,7 +10,7 @@ struct KeyPathOffset<Root, Value> {
   @usableFromInline let offset: Int?
   @usableFromInline let keyPath: KeyPath<Root, Value>
 
-  @inlinable
+  @usableFromInline
   init(_ keyPath: KeyPath<Root, Value>) {
     self.keyPath = keyPath
     self.offset = MemoryLayout<Root>.offset(of: keyPath)
@@ -35,6 +35,6 @@ struct KeyPathOffset<Root, Value> {
 final class LastValue<Value> {
   @exclusivity(unchecked) @usableFromInline var value: Value?
 
-  @inlinable
+  @usableFromInline
   init() {}
 }

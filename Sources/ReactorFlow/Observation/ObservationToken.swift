@@ -15,12 +15,10 @@ public final class ObservationToken: Hashable {
   /// Whether the token was cancelled (or handed its observation over to a stream's end).
   public var isCancelled: Bool { handle == nil }
 
-  @usableFromInline
   init(handle: ObservationHandle) {
     self.handle = handle
   }
 
-  @usableFromInline
   convenience init(source: any ObservationSource, id: Int) {
     self.init(handle: WeakObservationHandle(source: source, id: id))
   }
@@ -33,7 +31,6 @@ public final class ObservationToken: Hashable {
   }
 
   /// Lets the observation outlive this token; something else (a stream's end) must stop it.
-  @usableFromInline
   func detach() {
     let handle = self.handle
     self.handle = nil
@@ -75,7 +72,6 @@ class ObservationHandle {
   /// The handle of an observation that ended without being cancelled: stopping it does nothing.
   static let ended = ObservationHandle()
 
-  @usableFromInline
   init() {}
 
   /// Stops the observation, for the token, which lets go of the handle; does nothing if it
@@ -106,7 +102,6 @@ final class WeakObservationHandle: ObservationHandle {
 /// What a ``WeakObservationHandle`` stops: a runtime's action observers and inspection handlers,
 /// a shared value's observers, the process-wide inspectors.
 @MainActor
-@usableFromInline
 protocol ObservationSource: AnyObject {
   /// Stops the observation with this number; does nothing if it already stopped.
   func removeObservation(id: Int)

@@ -37,7 +37,7 @@ public final class ObservedReactor<R: Reactor>: Observable {
   @exclusivity(unchecked) @usableFromInline var tracked: [Property] = []
   /// The state the properties were last compared in.
   @exclusivity(unchecked) @usableFromInline var lastState: R.State?
-  @usableFromInline lazy var reference = ModelReference(self)  // what bindings hold weakly
+  lazy var reference = ModelReference(self)  // what bindings hold weakly
 
   /// Wraps a reactor, which is not started, nor observed, until the model's first read.
   /// - Parameter reactor: The reactor; the model keeps it alive.
@@ -57,7 +57,6 @@ public final class ObservedReactor<R: Reactor>: Observable {
 
   /// Reads a part of the state that is not `Equatable`, tracked by every new state.
   /// - Parameter keyPath: The part of the state.
-  @inlinable
   public subscript<Value>(dynamicMember keyPath: KeyPath<R.State, Value>) -> Value {
     read(keyPath, isEqual: nil)
   }
@@ -65,14 +64,12 @@ public final class ObservedReactor<R: Reactor>: Observable {
   /// Reads a part of the state through a key path of any depth, tracked as one property:
   /// `model[\.profile.name]` is invalidated by a new name, not by a new `profile.city`.
   /// - Parameter keyPath: The part of the state, for example `\.profile.name`.
-  @inlinable
   public subscript<Value: Equatable>(keyPath: KeyPath<R.State, Value>) -> Value {
     read(keyPath, isEqual: { $0 == $1 })
   }
 
   /// Reads a part of the state that is not `Equatable` through a key path of any depth.
   /// - Parameter keyPath: The part of the state.
-  @inlinable
   public subscript<Value>(keyPath: KeyPath<R.State, Value>) -> Value {
     read(keyPath, isEqual: nil)
   }

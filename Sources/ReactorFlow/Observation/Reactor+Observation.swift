@@ -8,7 +8,6 @@ extension Reactor {
   /// reactor.
   /// - Parameter onChange: Called on the main actor with each state.
   /// - Returns: The token that keeps the observation alive.
-  @inlinable
   public func observe(_ onChange: @escaping @MainActor (State) -> Void) -> ObservationToken {
     runtime.addObserver(self) { state in
       onChange(state)
@@ -22,7 +21,6 @@ extension Reactor {
   ///   - keyPath: The part of the state to observe.
   ///   - onChange: Called on the main actor with each value.
   /// - Returns: The token that keeps the observation alive.
-  @inlinable
   public func observe<Value>(
     _ keyPath: KeyPath<State, Value>,
     _ onChange: @escaping @MainActor (Value) -> Void
@@ -64,7 +62,6 @@ extension Reactor {
   ///   - transform: Computes the value from the state.
   ///   - onChange: Called on the main actor with each distinct value.
   /// - Returns: The token that keeps the observation alive.
-  @inlinable
   public func observe<Value: Equatable>(
     map transform: @escaping @MainActor (State) -> Value,
     _ onChange: @escaping @MainActor (Value) -> Void
@@ -83,7 +80,6 @@ extension Reactor {
   ///   - keyPath: The pulse's projected value, for example `\.$alert`.
   ///   - onChange: Called on the main actor with each assigned value.
   /// - Returns: The token that keeps the observation alive.
-  @inlinable
   public func observe<Value>(
     pulse keyPath: KeyPath<State, Pulse<Value>>,
     _ onChange: @escaping @MainActor (Value) -> Void
@@ -137,7 +133,6 @@ extension Reactor {
 
   /// An observer callback that passes on each value assigned to a pulse after the first state it
   /// sees. `emit` returns `false` when its consumer is gone.
-  @inlinable
   static func assignments<Value>(
     to keyPath: KeyPath<State, Pulse<Value>>,
     _ emit: @escaping @MainActor (Value) -> Bool
@@ -158,7 +153,6 @@ extension Reactor where State: Equatable {
   /// state changes to a different value, until the token is cancelled or released.
   /// - Parameter onChange: Called on the main actor with each distinct state.
   /// - Returns: The token that keeps the observation alive.
-  @inlinable
   public func observe(_ onChange: @escaping @MainActor (State) -> Void) -> ObservationToken {
     let last = LastValue<State>()
     return runtime.addObserver(self) { state in
@@ -183,7 +177,6 @@ extension Reactor where State: Sendable {
   /// ```swift
   /// for await state in reactor.state { render(state) }
   /// ```
-  @inlinable
   public var state: AsyncStream<State> {
     stream { emit in emit }
   }
@@ -192,7 +185,6 @@ extension Reactor where State: Sendable {
   /// then each distinct later value.
   /// - Parameter keyPath: The part of the state.
   /// - Returns: A sequence that ends when the reactor is released or the consumer stops.
-  @inlinable
   public func values<Value: Equatable & Sendable>(
     of keyPath: KeyPath<State, Value>
   ) -> AsyncStream<Value> {
@@ -203,7 +195,6 @@ extension Reactor where State: Sendable {
   /// The values assigned to a pulse after now, as an asynchronous sequence.
   /// - Parameter keyPath: The pulse's projected value, for example `\.$alert`.
   /// - Returns: A sequence that ends when the reactor is released or the consumer stops.
-  @inlinable
   public func pulses<Value: Sendable>(
     _ keyPath: KeyPath<State, Pulse<Value>>
   ) -> AsyncStream<Value> {
@@ -232,7 +223,6 @@ extension Reactor where State: Sendable {
 
   /// A new consumer: an `AsyncStream` fed by an observer whose callback `makeOnChange` builds
   /// around `emit` (which buffers one element and returns `false` once the consumer is gone).
-  @inlinable
   func stream<Value: Sendable>(
     _ makeOnChange: (_ emit: @escaping @MainActor (Value) -> Bool) -> @MainActor (State) -> Bool
   ) -> AsyncStream<Value> {

@@ -4,7 +4,6 @@
 /// The stream built on it is an `AsyncStream`, through `AsyncStream(unfolding:)`: the buffer
 /// keeps every element until the consumer takes it, and tells the producer when the consumer is
 /// gone.
-@usableFromInline
 final class StreamBuffer<Element: Sendable>: Sendable {
   /// Everything the lock protects.
   struct Queue: Sendable {
@@ -46,12 +45,10 @@ final class StreamBuffer<Element: Sendable>: Sendable {
 
   let queue = Locked(Queue())
 
-  @usableFromInline
   init() {}
 
   /// Buffers an element, or hands it to a waiting consumer. Returns `false` once the consumer is
   /// gone, so that the producer stops feeding it.
-  @usableFromInline
   func push(_ element: Element) -> Bool {
     let (isTerminated, waiter) = queue.withLock { queue -> (Bool, UnsafeContinuation<Element?, Never>?) in
       if queue.isTerminated { return (true, nil) }
@@ -65,7 +62,6 @@ final class StreamBuffer<Element: Sendable>: Sendable {
   }
 
   /// Ends the stream after the buffered elements.
-  @usableFromInline
   func finish() {
     let waiter = queue.withLock { queue in
       queue.isFinished = true
@@ -117,7 +113,6 @@ final class StreamBuffer<Element: Sendable>: Sendable {
   }
 
   /// An `AsyncStream` that reads this buffer and terminates it when the stream is released.
-  @usableFromInline
   func makeStream() -> AsyncStream<Element> {
     let consumer = StreamConsumer(buffer: self)
     return AsyncStream(unfolding: { await consumer.buffer.next() }, onCancel: { consumer.buffer.terminate() })

@@ -143,7 +143,6 @@ extension Reactor {
   /// The current state, always fresh: right after `send(_:)` returns it includes every mutation
   /// that the action produced synchronously. It is the published state, after
   /// ``ReactorDefinition/transform(state:)``.
-  @inlinable
   public var currentState: State { runtime.currentState(of: self) }
 
   /// Starts the reactor now, if it has not started: reads ``ReactorDefinition/initialState`` and
@@ -163,7 +162,6 @@ extension Reactor {
   ///   start()  // hears every event from now on, read or not
   /// }
   /// ```
-  @inlinable
   public func start() {
     _ = runtime.currentState(of: self)
   }

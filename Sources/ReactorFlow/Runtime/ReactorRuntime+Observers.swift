@@ -120,7 +120,6 @@ extension ReactorRuntime {
 
   /// Stops the action observer with this number, or the inspection handler of a negative one
   /// (InspectorHub.add).
-  @usableFromInline
   func removeObservation(id: Int) {
     if id < 0 {
       inspectors?.removeHandler(id: ~id)
@@ -138,7 +137,6 @@ extension ReactorRuntime {
     retireObserver(at: index)
   }
 
-  @usableFromInline
   func retireObserver(at index: Int) {
     let callback = observers[index].takeUnretainedValue()
     guard !callback.isRetired else { return }
@@ -187,7 +185,6 @@ extension ReactorRuntime {
 
   /// Adds an observer of the actions sent to the reactor; it is called with each action as it is
   /// sent, before the action is processed or queued.
-  @usableFromInline
   func addActionObserver(
     onAction: @escaping @MainActor (Action) -> Bool,
     onFinish: (@MainActor () -> Void)? = nil

@@ -87,7 +87,7 @@ public final class ReactorRuntime<Action: Sendable, Mutation: Sendable, State>: 
   @exclusivity(unchecked) @usableFromInline package var isReducingInPlace = false
   /// Whether the default `reduce(state:mutation:)` is running, to tell a reactor that implements
   /// neither form of `reduce` from an endless recursion.
-  @usableFromInline package var isInDefaultReduce = false
+  package var isInDefaultReduce = false
   /// Set by the default `transform(state:)`: the state it returns is the one it is given.
   @exclusivity(unchecked) @usableFromInline package var transformKeptState = false
   /// Whether the loop is processing work; new work is queued in `pending` meanwhile.

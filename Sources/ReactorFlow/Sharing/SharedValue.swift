@@ -50,7 +50,7 @@ public final class SharedValue<Value: Sendable> {
   @usableFromInline var storage: Value
   /// In the order they subscribed, the order of delivery.
   @usableFromInline var subscribers: [SharedValueSubscriber<Value>] = []
-  @usableFromInline var nextID = 0
+  var nextID = 0
   /// The number of changes made so far.
   @usableFromInline var changeCount: UInt64 = 0
   /// Changes made while another was being delivered, with their numbers, oldest first.
@@ -211,7 +211,6 @@ final class SharedValueSubscriber<Value> {
 }
 
 extension SharedValue: ObservationSource {
-  @usableFromInline
   func removeObservation(id: Int) {
     for subscriber in subscribers where subscriber.id == id { subscriber.isCancelled = true }
     needsPruning = true

@@ -48,11 +48,9 @@ extension ObservedReactor {
 /// A model, reached through an object that can be referenced weakly in its place. It lives as
 /// long as its model, which owns it.
 @MainActor
-@usableFromInline
 final class ModelReference<Model: AnyObject> {
-  @usableFromInline unowned let model: Model
+  unowned let model: Model
 
-  @usableFromInline
   init(_ model: Model) {
     self.model = model
   }
