@@ -88,9 +88,7 @@ public final class ObservedReactor<R: Reactor>: Observable {
     let index = Self.index(of: keyPath, in: tracked) ?? add(keyPath, isEqual: isEqual)
     tracked[index].isArmed = true
     registrar.access(self, keyPath: Self.key(of: tracked[index]))
-    // One field read rather than a method on the element: saves copying the element and its
-    // retains (CONTRIBUTING.md, Performance idioms).
-    return Property.value(keyPath, at: tracked[index].offset, of: reactor.currentState)
+    return reactor.currentState[keyPath: keyPath]
   }
 
   /// The registrar's key of a property: the key path into the state it was first read through,

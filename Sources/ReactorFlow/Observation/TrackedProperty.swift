@@ -11,8 +11,6 @@ struct TrackedProperty<State> {
   /// For an integer, a `Bool` or a pulse's count at a fixed offset in the state: where it is and
   /// its size, to compare in place. Otherwise the size is 0 and `hasChanged` decides.
   @usableFromInline let compared: (offset: Int, size: Int)
-  /// Where the value is in the state, for a path of stored properties; otherwise -1.
-  @usableFromInline let offset: Int
   @usableFromInline let hasChanged: (_ old: UnsafePointer<State>, _ new: UnsafePointer<State>) -> Bool
   /// Read since its last change was signalled: only these are compared, as Observation's
   /// observers end at the first change they are told of.
@@ -36,26 +34,15 @@ struct TrackedProperty<State> {
     if compared.size > 0 || (isEqual == nil && pulse == nil) {
       hasChanged = { _, _ in true }  // compared in place by `differs`, or changed by every state
     } else if let isEqual {
-      hasChanged = { !isEqual(Self.value(path, at: offset, in: $0), Self.value(path, at: offset, in: $1)) }
+      hasChanged = { !isEqual($0.pointee[keyPath: path], $1.pointee[keyPath: path]) }
     } else {
-      let count = { (Self.value(path, at: offset, in: $0) as? any AssignmentCounted)?.valueUpdatedCount }
+      let count = { (state: UnsafePointer<State>) in
+        (state.pointee[keyPath: path] as? any AssignmentCounted)?.valueUpdatedCount
+      }
       hasChanged = { count($0) != count($1) }
     }
     self.path = path
     self.compared = compared
-    self.offset = offset
-  }
-
-  /// The value in a state, loaded at its offset if it has one: saves the key path projection's
-  /// metadata look-up on every call (CONTRIBUTING.md, Performance idioms).
-  @inlinable
-  static func value<V>(_ path: KeyPath<State, V>, at offset: Int, in state: UnsafePointer<State>) -> V {
-    offset < 0
-      ? state.pointee[keyPath: path] : UnsafeRawPointer(state).load(fromByteOffset: offset, as: V.self)
-  }
-
-  @inlinable static func value<V>(_ path: KeyPath<State, V>, at offset: Int, of state: State) -> V {
-    withUnsafePointer(to: state) { value(path, at: offset, in: $0) }
   }
 
   /// Whether the property differs between the states at `old` and `new`.
