@@ -28,11 +28,12 @@ import ReactorFlow
 /// A changed field whose old and new values are one line each takes one line, `name: old → new`;
 /// any other shows its old lines, marked `−`, then its new ones, marked `+`.
 ///
-/// A change log is an ordinary `ReactorInspector`: a debugging aid, which may cost
-/// an action a few times what the action costs. A state change costs what its changed fields
-/// cost: the fields of a struct state are compared by their bytes, and only the changed ones are
-/// described. A changed collection of more than a hundred elements is summarized: an array's
-/// changed elements by their index, a few of them, or how many elements it has.
+/// A change log is an ordinary `ReactorInspector`: a debugging aid, which makes each action cost
+/// some tens of times what it costs unlogged, as writing its lines does. A state change costs
+/// what its changed fields cost: the fields of a struct state are compared by their bytes, and
+/// only the changed ones are described; an array of plain values shows its changed elements by
+/// their index, a few of them, and a changed collection of another kind and more than a hundred
+/// elements shows how many elements it has.
 @MainActor
 public final class ChangeLog: ReactorInspector {
   /// The most lines of state diff written for one mutation; the rest is counted.
