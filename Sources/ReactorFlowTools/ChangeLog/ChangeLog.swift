@@ -31,8 +31,8 @@ import ReactorFlow
 /// A change log is an ordinary `ReactorInspector`: a debugging aid, which makes each action cost
 /// some tens of times what it costs unlogged, as writing its lines does. A state change costs
 /// what its changed fields cost: the fields of a struct state are compared by their bytes, and
-/// only the changed ones are described; an array of plain values shows its changed elements by
-/// their index, a few of them, and a changed collection of another kind and more than a hundred
+/// only the changed ones are described. An array whose count is unchanged shows its changed
+/// elements by their index, a few of them; any other changed collection of more than a hundred
 /// elements shows how many elements it has.
 @MainActor
 public final class ChangeLog: ReactorInspector {
