@@ -162,6 +162,27 @@ final class ChangeLogFieldTests: XCTestCase {
       ])
   }
 
+  func test_logChanges_namesAndValuesBeyondASCII_areWrittenAsTheirText() async {
+    // given: a label, strings and array elements of two-, three- and four-byte characters
+    let old = FieldLogWords()
+    var new = old
+    new.größe = 2
+    new.name = "Zoë 🙂"
+    new.tags[1] = "日本"
+
+    // when
+    let lines = loggedChanges(from: old, to: new)
+
+    // then: the same text, and the same bytes
+    let expected = [
+      "  größe: 1 → 2",
+      "  name: \"Zoë\" → \"Zoë 🙂\"",
+      "  tags[1]: \"naïve\" → \"日本\"",
+    ]
+    XCTAssertEqual(lines, expected)
+    XCTAssertEqual(lines.map { Array($0.utf8) }, expected.map { Array($0.utf8) })
+  }
+
   func test_logChanges_arrayOfAnotherCount_showsItsOldAndNewOutline() async {
     // given
     let old = FieldLogLists()
@@ -418,6 +439,12 @@ private struct FieldLogLists: Sendable {
   var ratios = [0.0, 0.5]
   var flags = [false, false, false]
   var bytes: [UInt8] = [1, 2, 3, 4, 5, 6, 9]
+}
+
+private struct FieldLogWords: Sendable {
+  var größe = 1
+  var name = "Zoë"
+  var tags = ["café", "naïve"]
 }
 
 private struct FieldLogPacked: Sendable {

@@ -85,6 +85,28 @@ final class ChangeLogOutputTests: XCTestCase {
     outputs.assertTheSameLines()
   }
 
+  func test_streamAndBytes_writeTheClosuresLines_forMoreChangesThanTheLineBufferHolds() async {
+    // given
+    let reactor = OutputPairFirst()
+    let outputs = LoggedOutputs(reactor)
+
+    // when: 300 actions, each changing two fields: some 30,000 bytes of lines
+    for value in 1...300 { reactor.send(value) }
+    outputs.cancel()
+
+    // then: every line whole and in its place
+    XCTAssertEqual(outputs.lines.count, 300 * 4)
+    XCTAssertEqual(
+      outputs.lines.suffix(4),
+      [
+        "[OutputPairFirst] action 300",
+        "[OutputPairFirst]   mutation 300",
+        "[OutputPairFirst]       count: 299 → 300",
+        "[OutputPairFirst]       total: 44850 → 45150",
+      ])
+    outputs.assertTheSameLines()
+  }
+
   func test_bytes_areWritten_whenSendReturnsAndBeforeObserversSeeAChange() async {
     // given: what the log has written when each change reaches an observer
     let reactor = InspectedCounter()

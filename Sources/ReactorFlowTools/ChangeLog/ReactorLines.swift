@@ -26,7 +26,8 @@ final class ReactorLines<Action: Sendable, Mutation: Sendable, State> {
   private var layout: StateLayout??
   // Written for every line, on the main actor only, and no access to them is held across a call
   // out: no dynamic exclusivity checks (CONTRIBUTING.md, Performance idioms).
-  /// The lines not yet written to standard error, or the line being made for a closure.
+  /// The lines not yet written to standard error, or the lines made for a closure, the last one
+  /// being made.
   @exclusivity(unchecked) private var pending: [UInt8] = []
   @exclusivity(unchecked) private var actionLines: KeptLines
   @exclusivity(unchecked) private var mutationLines: KeptLines
@@ -174,6 +175,7 @@ final class ReactorLines<Action: Sendable, Mutation: Sendable, State> {
   private func write(
     _ lead: [UInt8], index: Int?, _ leaf: StateLayout.Leaf, old: UnsafeRawPointer, new: UnsafeRawPointer
   ) {
+    let start = pending.count
     if let index {
       pending.append(contentsOf: lead.dropLast(2))
       pending.append(UInt8(ascii: "["))
@@ -186,11 +188,24 @@ final class ReactorLines<Action: Sendable, Mutation: Sendable, State> {
     pending.append(contentsOf: Self.arrow)
     leaf.write(at: new, to: &pending)
     if let writeLine {
-      writeLine(String(decoding: pending, as: UTF8.self))
-      pending.removeAll(keepingCapacity: true)
+      writeLine(Self.text(of: pending[start...]))
+      // A closure's lines are made one after another, and the buffer is emptied once it holds a
+      // few kilobytes: emptying an array after each line would cost each logged change as much
+      // again as writing its digits.
+      if pending.count > 4096 { pending.removeAll(keepingCapacity: true) }
     } else {
       pending.append(UInt8(ascii: "\n"))
     }
+  }
+
+  /// The line `bytes` holds. Its bytes are UTF-8 by construction (a string's UTF-8, ASCII digits
+  /// and punctuation, the arrow), so where `UTF8Span` exists they are not checked again: the check
+  /// walks a line that holds an arrow byte by byte, which costs more than the line's digits.
+  private static func text(of bytes: ArraySlice<UInt8>) -> String {
+    if #available(macOS 26, iOS 26, tvOS 26, watchOS 26, visionOS 26, *) {
+      return unsafe String(copying: UTF8Span(unchecked: bytes.span))
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// `]: `, after an element's index.
