@@ -118,7 +118,7 @@ enum ValueChanges {
   ) -> [Int] {
     guard let oldBase = old.baseAddress, let newBase = new.baseAddress, oldBase != newBase, size > 0
     else { return [] }
-    let count = new.count / stride
+    let count = min(old.count, new.count) / stride
     var changed: [Int] = []
     // By blocks of elements: only a block whose bytes differ is compared element by element.
     var start = 0

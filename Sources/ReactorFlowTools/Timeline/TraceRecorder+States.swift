@@ -360,7 +360,7 @@ extension TraceRecorder {
       }
       return old.withElementBytes { oldBytes, stride in
         new.withElementBytes { newBytes, _ in
-          Self.differingOffsets(oldBytes, newBytes, stride: stride, count: min(oldCount, newCount))
+          ValueChanges.changedElements(old: oldBytes, new: newBytes, size: stride, stride: stride)
         }
       }
     }
@@ -391,28 +391,6 @@ extension TraceRecorder {
           return count { old, new in memcmp(oldBase + old * stride, newBase + new * stride, stride) == 0 }
         }
       }
-    }
-
-    /// The offsets of the elements whose bytes differ, found a block of elements at a time.
-    private static func differingOffsets(
-      _ old: UnsafeRawBufferPointer, _ new: UnsafeRawBufferPointer, stride: Int, count: Int
-    ) -> [Int] {
-      guard stride > 0, count > 0 else { return [] }
-      guard let oldBase = old.baseAddress, let newBase = new.baseAddress else { return Array(0..<count) }
-      var offsets: [Int] = []
-      let block = 256
-      var start = 0
-      while start < count {
-        let end = min(start + block, count)
-        if memcmp(oldBase + start * stride, newBase + start * stride, (end - start) * stride) != 0 {
-          for offset in start..<end
-          where memcmp(oldBase + offset * stride, newBase + offset * stride, stride) != 0 {
-            offsets.append(offset)
-          }
-        }
-        start = end
-      }
-      return offsets
     }
   }
 }
