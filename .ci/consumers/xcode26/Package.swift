@@ -33,7 +33,10 @@ let package = Package(
     // Swift Testing, with the app target's settings: what Xcode 26's test template makes.
     .testTarget(
       name: "FeatureAppTests",
-      dependencies: ["Feature", "TaskEditor", .product(name: "ReactorFlowTesting", package: "ReactorFlow")],
+      dependencies: [
+        "Feature", "TaskEditor", .product(name: "ReactorFlowTesting", package: "ReactorFlow"),
+        .product(name: "ReactorFlowTools", package: "ReactorFlow"),
+      ],
       swiftSettings: xcode26AppDefaults),
     // An XCTest target of the app's own (nonisolated, as Linux XCTest needs): it builds the app's
     // models, client values and fixtures, which are declared `nonisolated` for it.

@@ -12,6 +12,23 @@ final class SearchClientMock: SearchClient {
 
 @MainActor
 final class FeatureTests: XCTestCase {
+  func test_logChanges_toAClosureAndToAStream_writesTheSameLines() async {
+    let reactor = CounterViewReactor()
+    var lines: [String] = []
+    let stream = LogText()
+    let logs = [reactor.logChanges { lines.append($0) }, reactor.logChanges(to: stream)]
+    reactor.send(.increase)
+    logs.forEach { $0.cancel() }
+    XCTAssertEqual(
+      Array(lines.prefix(3)),
+      [
+        "[CounterViewReactor] action increase",
+        "[CounterViewReactor]   mutation increaseValue",
+        "[CounterViewReactor]       value: 0 → 1",
+      ])
+    XCTAssertEqual(stream.text, lines.map { $0 + "\n" }.joined())
+  }
+
   func test_basket_aChangeByOneScreen_reachesTheOther_andIsWrittenOnce() async throws {
     let path = FileManager.default.temporaryDirectory
       .appendingPathComponent("basket-\(UUID().uuidString).json").path
@@ -223,4 +240,10 @@ final class FeatureTests: XCTestCase {
     XCTAssertTrue(json.contains(#""ph":"E""#), json)
     XCTAssertTrue(recorder.svg().hasPrefix("<?xml"))
   }
+}
+
+/// Gathers what a change log writes to a stream.
+final class LogText: TextOutputStream {
+  var text = ""
+  func write(_ string: String) { text += string }
 }

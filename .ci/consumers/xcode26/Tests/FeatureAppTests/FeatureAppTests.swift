@@ -1,4 +1,5 @@
 import ReactorFlowTesting
+import ReactorFlowTools
 import Testing
 
 @testable import Feature
@@ -11,6 +12,16 @@ final class RecordingSearchClient: SearchClient {
 }
 
 @Suite struct FeatureAppTests {
+  @Test func changeLogWritesEachLineToAClosure() {
+    let reactor = CounterViewReactor()
+    var lines: [String] = []
+    let log = reactor.logChanges { lines.append($0) }
+    reactor.send(.increase)
+    log.cancel()
+    #expect(lines.contains("[CounterViewReactor]       value: 0 → 1"), "\(lines)")
+    #expect(lines.first == "[CounterViewReactor] action increase")
+  }
+
   @Test func basketChangesReachEveryScreenThatSharesIt() async {
     let basket = SharedValue<[String]>([])
     let tester = ReactorTester(BasketReactor(basket: basket))
