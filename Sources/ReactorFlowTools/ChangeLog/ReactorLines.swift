@@ -190,8 +190,8 @@ final class ReactorLines<Action: Sendable, Mutation: Sendable, State> {
     if let writeLine {
       writeLine(Self.text(of: pending[start...]))
       // A closure's lines are made one after another, and the buffer is emptied once it holds a
-      // few kilobytes: emptying an array after each line would cost each logged change as much
-      // again as writing its digits.
+      // few kilobytes: emptied after each line, every logged change would pay for a call into
+      // the array's range replacement.
       if pending.count > 4096 { pending.removeAll(keepingCapacity: true) }
     } else {
       pending.append(UInt8(ascii: "\n"))
